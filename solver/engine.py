@@ -1,0 +1,317 @@
+"""The technique engine: ordered passes, cheapest first, restart after any progress.
+
+A :class:`Technique` is a name, a level, a score and a function ``find(ctx)``
+that yields :class:`~solver.step.Step` records for the candidate state in a
+:class:`Context`.  Techniques only find steps; :func:`apply` carries them out.
+The engine knows no technique by name: the ordered list comes from the
+caller (``techniques.DEFAULT`` by default), and when logic runs out it
+guesses, recording a ``guess`` step.
+
+>>> from puzzles import sample
+>>> trace = solve_with_logic(sample("sudoku-1"))
+>>> trace.status, trace.by_logic, trace.steps[0].technique
+('solved', True, 'naked-single')
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, Iterable, Iterator, Sequence
+
+from .bits import combinations, is_single, single_digit
+from .candidates import Candidates
+from .model import Puzzle, Region
+from .step import Step
+
+Finder = Callable[["Context"], Iterator[Step]]
+
+
+@dataclass(frozen=True)
+class Technique:
+    """A human solving technique.
+
+    ``level`` orders difficulty (1 easiest); ``score`` is what one use adds to
+    a puzzle's grade; ``example`` is a one-line example for the docs.
+    """
+
+    id: str
+    name: str
+    level: int
+    score: int
+    find: Finder = field(compare=False, repr=False)
+    example: str = ""
+
+
+class Context:
+    """What a technique sees: the puzzle, the candidate state, the regions
+    (the puzzle's plus virtual ones derived so far), and the mode.
+
+    ``explain`` False means fast mode: techniques may leave ``text`` empty.
+    ``techniques`` is the ordered list in use, so a technique can run the
+    cheaper ones (contradiction does).  ``depth`` is the nesting of
+    assumptions this context sits in (0 at the top).
+    """
+
+    __slots__ = ("puzzle", "state", "virtual", "explain", "techniques", "depth", "max_depth", "placed",
+                 "_sum_regions")
+
+    def __init__(self, puzzle: Puzzle, state: Candidates, techniques: Sequence[Technique], *,
+                 explain: bool = True, max_depth: int = 3, depth: int = 0,
+                 virtual: list[Region] | None = None, placed: set[int] | None = None) -> None:
+        self.puzzle = puzzle
+        #: cells whose digit is placed (givens and placements); a cell with one
+        #: candidate that is not placed yet is a naked single waiting to be seen.
+        self.placed: set[int] = set(placed) if placed is not None else {
+            i for i, g in enumerate(puzzle.givens) if g}
+        self.state = state
+        self.virtual: list[Region] = list(virtual or [])
+        self.explain = explain
+        self.techniques = tuple(techniques)
+        self.depth = depth
+        self.max_depth = max_depth
+        self._sum_regions: list[Region] | None = None
+
+    @property
+    def masks(self) -> list[int]:
+        """The candidate masks (shared with ``state``)."""
+        return self.state.masks
+
+    def regions(self) -> list[Region]:
+        """The puzzle's regions followed by the virtual ones."""
+        return list(self.puzzle.regions) + self.virtual
+
+    def sum_regions(self) -> list[Region]:
+        """Regions with a total (puzzle ones first, then virtual)."""
+        if self._sum_regions is None or len(self._sum_regions) < self._virtual_sum_count():
+            self._sum_regions = [r for r in self.regions() if r.total is not None]
+        return self._sum_regions
+
+    def _virtual_sum_count(self) -> int:
+        return sum(1 for r in self.puzzle.regions if r.total is not None) + sum(
+            1 for r in self.virtual if r.total is not None)
+
+    def add_virtual(self, region: Region) -> bool:
+        """Remember a derived region; False when an equal one is known."""
+        key = (frozenset(region.cells), region.total)
+        for r in self.regions():
+            if (frozenset(r.cells), r.total) == key:
+                return False
+        self.virtual.append(region)
+        self._sum_regions = None
+        return True
+
+    def fork(self, *, explain: bool | None = None, depth: int | None = None,
+             techniques: Sequence[Technique] | None = None) -> "Context":
+        """An independent copy of the state (for assumptions)."""
+        return Context(self.puzzle, self.state.copy(), techniques if techniques is not None else self.techniques,
+                       explain=self.explain if explain is None else explain, max_depth=self.max_depth,
+                       depth=self.depth if depth is None else depth, virtual=self.virtual,
+                       placed=self.placed)
+
+    def name(self, cell: int) -> str:
+        """``rRcC`` of a cell."""
+        return self.puzzle.cell_name(cell)
+
+    def is_broken(self) -> bool:
+        """True when some cell has no candidate left."""
+        return 0 in self.state.masks
+
+    def is_done(self) -> bool:
+        """True when every cell is placed."""
+        return len(self.placed) == len(self.state.masks)
+
+
+def combos_for(region: Region, max_digit: int = 9) -> list[int]:
+    """The digit combinations (masks) a distinct sum region may use."""
+    if region.total is None:
+        return []
+    return combinations(len(region.cells), region.total, max_digit)
+
+
+# --- applying steps ---------------------------------------------------------------
+def apply(ctx: Context, step: Step) -> Step:
+    """Carry out a step on ``ctx.state`` and return it completed: a placement
+    also removes its digit from the cell's peers, and those removals are added
+    to the step's eliminations so that the trace lists every effect.
+    Eliminations of digits that are already gone are dropped."""
+    masks = ctx.state.masks
+    puzzle = ctx.puzzle
+    removed: dict[int, int] = {}
+    order: list[int] = []
+
+    def remove(cell: int, mask: int) -> None:
+        hit = masks[cell] & mask
+        if hit:
+            masks[cell] &= ~hit
+            if cell not in removed:
+                removed[cell] = 0
+                order.append(cell)
+            removed[cell] |= hit
+
+    for cell, digit in step.placements:
+        ctx.placed.add(cell)
+        bit = 1 << digit
+        if masks[cell] & bit:
+            remove(cell, masks[cell] & ~bit)
+        else:
+            remove(cell, masks[cell])  # a wrong placement empties the cell: a contradiction
+        for peer in puzzle.peers[cell]:
+            remove(peer, bit)
+    for cell, mask in step.eliminations:
+        remove(cell, mask)
+    for region in step.derived:
+        ctx.add_virtual(region)
+    if not ctx.explain:
+        return step
+    placed = {c for c, _ in step.placements}
+    return replace(step, eliminations=tuple((c, removed[c]) for c in order if c not in placed))
+
+
+# --- the loop ---------------------------------------------------------------------
+def next_step(ctx: Context, techniques: Sequence[Technique] | None = None) -> Step | None:
+    """The first step the first technique (in order) finds, or None."""
+    for tech in techniques if techniques is not None else ctx.techniques:
+        for step in tech.find(ctx):
+            return step
+    return None
+
+
+def run_logic(ctx: Context, techniques: Sequence[Technique], *, max_steps: int = 100_000) -> list[Step]:
+    """Apply steps from ``techniques`` until none fires, a cell is left with no
+    candidate, or everything is placed.  Returns the applied (completed) steps."""
+    done: list[Step] = []
+    while len(done) < max_steps and not ctx.is_broken() and not ctx.is_done():
+        step = next_step(ctx, techniques)
+        if step is None:
+            break
+        done.append(apply(ctx, step))
+    return done
+
+
+@dataclass
+class Trace:
+    """The outcome of solving with logic: every step, and how it ended.
+
+    ``status``: ``solved``, ``stuck`` (logic ran out and guessing was off),
+    ``no-solution``, ``multiple``, or ``timeout``.
+    """
+
+    puzzle: Puzzle
+    status: str
+    steps: list[Step]
+    solution: tuple[int, ...] | None
+    seconds: float = 0.0
+
+    @property
+    def by_logic(self) -> bool:
+        """True when no guess was needed."""
+        return self.status == "solved" and all(s.technique != "guess" for s in self.steps)
+
+    def techniques_used(self) -> dict[str, int]:
+        """Technique id -> number of steps, in order of first use."""
+        out: dict[str, int] = {}
+        for s in self.steps:
+            out[s.technique] = out.get(s.technique, 0) + 1
+        return out
+
+    def to_dict(self, *, include_puzzle: bool = True) -> dict[str, Any]:
+        """JSON-ready: id, kind, status, by_logic, steps, solution (corpus shape), puzzle record."""
+        p = self.puzzle
+        out: dict[str, Any] = {"id": p.id, "kind": p.kind, "status": self.status, "by_logic": self.by_logic,
+                               "techniques": self.techniques_used(),
+                               "steps": [s.to_dict(p) for s in self.steps],
+                               "solution": p.format_solution(self.solution) if self.solution else None}
+        if include_puzzle:
+            from puzzles import to_record  # the kinds know their own record shape
+
+            record = to_record(p)
+            record.pop("solution", None)
+            out["puzzle"] = record
+        return out
+
+
+GUESS = "guess"
+
+
+def givens_step(ctx: Context) -> Step | None:
+    """The opening step: every given digit leaves the cells that see it."""
+    puzzle = ctx.puzzle
+    masks = ctx.state.masks
+    elims = []
+    for cell, digit in enumerate(puzzle.givens):
+        if digit:
+            bit = 1 << digit
+            for peer in sorted(puzzle.peers[cell]):
+                if masks[peer] & bit and not puzzle.givens[peer]:
+                    elims.append((peer, bit))
+    if not elims:
+        return None
+    merged: dict[int, int] = {}
+    for c, m in elims:
+        merged[c] = merged.get(c, 0) | m
+    givens = tuple(i for i, g in enumerate(puzzle.givens) if g)
+    return Step("givens", "Givens", 0, "Each given digit is removed from the cells that must differ from it.",
+                eliminations=tuple(sorted(merged.items())), cells=givens)
+
+
+def guess_step(ctx: Context, solution: tuple[int, ...]) -> Step:
+    """Backtracking recorded as a step: place the known solution digit in an
+    open cell with the fewest candidates, saying that it was a guess."""
+    masks = ctx.state.masks
+    cell = min((i for i, m in enumerate(masks) if not is_single(m)), key=lambda i: (masks[i].bit_count(), i))
+    digit = solution[cell]
+    options = "/".join(str(d) for d in ctx.state.digits(cell))
+    text = (f"No technique applies. Guess: {ctx.name(cell)} (candidates {options}) is tried as {digit}; "
+            f"backtracking confirms this choice leads to the solution (the other choices fail or are not needed).")
+    return Step(GUESS, "Guess (backtracking)", 10, text if ctx.explain else "", placements=((cell, digit),),
+                cells=(cell,), candidates=((cell, masks[cell]),))
+
+
+def solve_with_logic(puzzle: Puzzle, techniques: Sequence[Technique] | None = None, *, explain: bool = True,
+                     guess: bool = True, max_depth: int = 3, timeout: float | None = 60.0,
+                     max_steps: int | None = None) -> Trace:
+    """Solve step by step with human techniques, guessing only when they all fail.
+
+    ``techniques`` defaults to ``techniques.DEFAULT``; ``guess=False`` stops
+    with status ``stuck`` instead of guessing; ``max_depth`` bounds the
+    nesting of contradiction chains; ``max_steps`` stops early (status ``stuck``).
+    """
+    from .search import solve
+
+    if techniques is None:
+        from techniques import DEFAULT
+
+        techniques = DEFAULT
+    start = time.perf_counter()
+    state = Candidates.initial(puzzle)
+    ctx = Context(puzzle, state, techniques, explain=explain, max_depth=max_depth)
+    exact = solve(puzzle, timeout=timeout)
+    if exact.status in ("no-solution", "multiple", "timeout"):
+        return Trace(puzzle, exact.status, [], exact.solution, time.perf_counter() - start)
+    solution = exact.solution
+    assert solution is not None
+    steps: list[Step] = []
+    status = "solved"
+    start_step = givens_step(ctx)
+    if start_step is not None:
+        steps.append(apply(ctx, start_step))
+    while not ctx.is_done():
+        if ctx.is_broken():  # cannot happen with sound techniques on a unique puzzle
+            status = "no-solution"
+            break
+        if max_steps is not None and len(steps) >= max_steps:
+            status = "stuck"
+            break
+        if timeout is not None and time.perf_counter() - start > timeout:
+            status = "timeout"
+            break
+        step = next_step(ctx)
+        if step is None:
+            if not guess:
+                status = "stuck"
+                break
+            step = guess_step(ctx, solution)
+        steps.append(apply(ctx, step))
+    return Trace(puzzle, status, steps, tuple(state.values()) if state.is_solved() else solution,
+                 time.perf_counter() - start)

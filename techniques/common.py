@@ -1,0 +1,65 @@
+"""Small helpers the technique families share: fitting combinations, naming.
+
+>>> from solver.model import Region
+>>> describe(Region("cage a", (0, 1), total=10))
+'cage a (10)'
+>>> plus([3, 4, 5])
+'3+4+5'
+"""
+
+from __future__ import annotations
+
+from solver.bits import combinations, digits_of
+from solver.engine import Context
+from solver.model import Region
+
+
+def describe(region: Region) -> str:
+    """A region's name with its total when it has one (``cage a (10)``)."""
+    if region.total is not None and region.kind in ("cage", "virtual") and f"({region.total})" not in region.name:
+        return f"{region.name} ({region.total})"
+    return region.name
+
+
+def plus(digits) -> str:
+    """``[3, 4, 5]`` -> ``'3+4+5'``."""
+    return "+".join(str(d) for d in digits)
+
+
+def digit_list(mask: int, sep: str = "/") -> str:
+    """A mask's digits joined: ``{1,3}`` -> ``'1/3'``."""
+    return sep.join(str(d) for d in digits_of(mask))
+
+
+def cells_text(ctx: Context, cells) -> str:
+    """``r1c1, r1c2 and r2c1``."""
+    names = [ctx.name(c) for c in cells]
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def fitting_combos(masks: list[int], region: Region, max_digit: int = 9) -> list[int]:
+    """The digit combinations of a distinct sum region that still fit: every
+    digit has a cell that allows it and every cell allows a digit of it.
+    (A full house with no total counts as summing to 45.)"""
+    total = region.total
+    if total is None:
+        if len(region.cells) != max_digit:
+            return []
+        total = max_digit * (max_digit + 1) // 2
+    union = 0
+    for c in region.cells:
+        union |= masks[c]
+    out = []
+    for combo in combinations(len(region.cells), total, max_digit):
+        if combo & ~union:
+            continue
+        if all(masks[c] & combo for c in region.cells):
+            out.append(combo)
+    return out
+
+
+def region_key(region: Region) -> tuple[str, tuple[int, ...]]:
+    """A region as a step highlight: ``(name, cells)``."""
+    return (region.name, region.cells)
