@@ -9,8 +9,8 @@ guesses, recording a ``guess`` step.
 
 >>> from puzzles import sample
 >>> trace = solve_with_logic(sample("sudoku-1"))
->>> trace.status, trace.by_logic, trace.steps[0].technique
-('solved', True, 'naked-single')
+>>> trace.status, trace.by_logic, [s.technique for s in trace.steps[:2]]
+('solved', True, ['givens', 'naked-single'])
 """
 
 from __future__ import annotations

@@ -1,0 +1,161 @@
+"""One self-contained HTML page that shows a solving trace step by step.
+
+The page holds the viewer (``solver/web/viewer.css`` and ``viewer.js``, read
+from the installed package) and the traces as JSON, so it opens anywhere,
+offline, from a file.  The same traces always give the same bytes.
+
+>>> trace = {"id": "sudoku/demo/1", "kind": "sudoku", "status": "stuck",
+...          "puzzle": {"kind": "sudoku", "size": 9}, "steps": []}
+>>> page = render_html(trace)
+>>> page.startswith("<!DOCTYPE html>") and page == render_html([trace])
+True
+>>> '"id":"sudoku/demo/1"' in page
+True
+>>> "</b>" in render_html({**trace, "id": "</b>"})
+False
+
+Command line (a trace file as ``sumlogic explain --json`` writes it: one
+object, a list, or JSON Lines)::
+
+    python -m solver.html trace.json -o trace.html
+"""
+
+from __future__ import annotations
+
+import argparse
+import html
+import json
+import sys
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any, Iterable, Mapping, Sequence
+
+__all__ = ["embed_json", "load_traces", "render_html", "viewer_asset", "write_html"]
+
+KIND_NAMES = {
+    "kakuro": "Kakuro",
+    "killer": "Killer Sudoku",
+    "greater-killer": "Greater Killer",
+    "kropki": "Kropki Sudoku",
+    "sudoku": "Sudoku",
+}
+
+
+@cache
+def viewer_asset(name: str) -> str:
+    """The text of a packaged viewer file (``viewer.js`` or ``viewer.css``).
+
+    >>> "sumlogic-viewer" in viewer_asset("viewer.js")
+    True
+    """
+    return resources.files("solver").joinpath("web", name).read_text(encoding="utf-8")
+
+
+def embed_json(data: Any) -> str:
+    """JSON that is safe inside ``<script type="application/json">``.
+
+    ``</`` becomes ``<\\/`` (so no ``</script>`` can end the block early) and
+    ``<!--`` becomes ``\\u003c!--``; both still parse to the same value.
+
+    >>> embed_json({"text": "a</script>b<!--c"})
+    '{"text":"a<\\\\/script>b\\\\u003c!--c"}'
+    >>> json.loads(embed_json({"text": "a</script>b<!--c"}))["text"]
+    'a</script>b<!--c'
+    """
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    return text.replace("</", "<\\/").replace("<!--", "\\u003c!--")
+
+
+def _as_list(traces: Sequence[Mapping[str, Any]] | Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    items = [traces] if isinstance(traces, Mapping) else list(traces)
+    if not items:
+        raise ValueError("no trace to render")
+    for i, trace in enumerate(items, 1):
+        if not isinstance(trace, Mapping) or "puzzle" not in trace or not isinstance(trace.get("steps"), list):
+            raise ValueError(f"trace {i} is not a sumlogic trace: it needs 'puzzle' and a 'steps' list")
+    return items
+
+
+def _title(items: list[Mapping[str, Any]]) -> str:
+    if len(items) > 1:
+        return f"sumlogic: {len(items)} puzzles, step by step"
+    trace = items[0]
+    kind = str(trace.get("kind") or trace["puzzle"].get("kind") or "puzzle")
+    name = trace.get("id") or KIND_NAMES.get(kind, kind)
+    return f"sumlogic: {name}, step by step"
+
+
+def _inline(text: str, closing: str) -> str:
+    if closing in text.lower():
+        raise ValueError(f"a packaged viewer file contains {closing!r} and cannot be inlined")
+    return text
+
+
+def render_html(traces: Sequence[Mapping[str, Any]] | Mapping[str, Any]) -> str:
+    """The complete viewer page for one trace or several (several get a puzzle picker).
+
+    Raises :class:`ValueError` when an item is not a trace.
+    """
+    items = _as_list(traces)
+    payload = items[0] if len(items) == 1 else items
+    css = _inline(viewer_asset("viewer.css"), "</style")
+    js = _inline(viewer_asset("viewer.js"), "</script")
+    return (
+        "<!DOCTYPE html>\n"
+        '<html lang="en">\n'
+        "<head>\n"
+        '<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        '<meta name="generator" content="sumlogic">\n'
+        f"<title>{html.escape(_title(items))}</title>\n"
+        f"<style>\n{css}</style>\n"
+        "</head>\n"
+        "<body>\n"
+        '<main id="sumlogic-viewer"><noscript>This page needs JavaScript to show the steps.</noscript></main>\n'
+        f'<script type="application/json" id="sumlogic-traces">{embed_json(payload)}</script>\n'
+        f"<script>\n{js}</script>\n"
+        "</body>\n"
+        "</html>\n"
+    )
+
+
+def write_html(path: str | Path, traces: Sequence[Mapping[str, Any]] | Mapping[str, Any]) -> None:
+    """Write :func:`render_html` to ``path`` as UTF-8 with ``\\n`` line ends."""
+    Path(path).write_text(render_html(traces), encoding="utf-8", newline="\n")
+
+
+def load_traces(text: str) -> list[dict[str, Any]]:
+    """Traces from JSON text: one object, a list of objects, or JSON Lines.
+
+    >>> len(load_traces('{"puzzle": {}, "steps": []}\\n{"puzzle": {}, "steps": []}\\n'))
+    2
+    """
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError:
+        data = [json.loads(line) for line in text.splitlines() if line.strip()]
+    return [dict(t) for t in _as_list(data)]
+
+
+def main(argv: Iterable[str] | None = None) -> int:
+    """``python -m solver.html TRACE.json [-o OUT.html]``: a trace file to a viewer page."""
+    parser = argparse.ArgumentParser(prog="python -m solver.html", description=main.__doc__)
+    parser.add_argument("trace", help="trace JSON (sumlogic explain --json), '-' for standard input")
+    parser.add_argument("-o", "--output", help="HTML file to write (default: standard output)")
+    args = parser.parse_args(list(argv) if argv is not None else None)
+    text = sys.stdin.read() if args.trace == "-" else Path(args.trace).read_text(encoding="utf-8")
+    try:
+        traces = load_traces(text)
+    except (ValueError, json.JSONDecodeError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    if args.output:
+        write_html(args.output, traces)
+    else:
+        sys.stdout.write(render_html(traces))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
