@@ -1,0 +1,139 @@
+"""The five puzzle kinds and every notation sumlogic reads and writes.
+
+Each kind module (:mod:`~puzzles.sudoku`, :mod:`~puzzles.killer`,
+:mod:`~puzzles.greater_killer`, :mod:`~puzzles.kropki`,
+:mod:`~puzzles.kakuro`) turns its rules into the generic
+:class:`solver.model.Puzzle`; each notation is a :class:`Notation` in
+:data:`FORMATS`:
+
+=========  ===============================  ==========================
+name       kinds                            extensions
+=========  ===============================  ==========================
+jsonl      all (the corpus schema)          ``.jsonl``, ``.json``
+kakuro     kakuro (text grid)               ``.kakuro``
+killer     killer (9 lines + totals)        ``.killer``
+ken        kropki (one line, like FEN)      ``.ken``
+kropki3    kropki (three sections)          ``.kropki``
+sudoku     sudoku (81 characters a line)    ``.sudoku``, ``.txt``
+=========  ===============================  ==========================
+
+>>> [p] = read_text("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+>>> p.kind, detect_format("(wx)H/HA/HA/HA/HA/HA/HA/HA/HA")
+('sudoku', 'ken')
+>>> to_record(p)["givens"][:9]
+'4.....8.5'
+>>> print(write_text([sample("kakuro-6x6")], "kakuro").splitlines()[0])
+# 11\\ 27\\ # 18\\ 11\\
+>>> read_text("hello")
+Traceback (most recent call last):
+...
+solver.errors.UnknownFormatError: cannot tell the notation of this text (jsonl, kakuro, killer, ken, kropki3, sudoku)
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Iterable
+
+from solver.errors import ParseError, UnknownFormatError
+from solver.model import Puzzle
+
+from . import jsonl, kakuro, ken, killer, kropki3, sudoku
+from .jsonl import from_record, to_record
+from .notation import Notation
+from .samples import SAMPLES, UnknownSampleError, sample
+
+__all__ = [
+    "EXTENSIONS", "FORMATS", "Notation", "SAMPLES", "UnknownSampleError", "detect_format", "from_record",
+    "read_path", "read_text", "sample", "to_record", "write_text",
+]
+
+FORMATS: dict[str, Notation] = {
+    n.name: n for n in (
+        Notation("jsonl", ("kakuro", "killer", "greater-killer", "kropki", "sudoku"), (".jsonl", ".json"),
+                 jsonl.parse, jsonl.write, jsonl.detect, "JSON Lines, the corpus schema"),
+        Notation("kakuro", ("kakuro",), (".kakuro",), kakuro.parse, kakuro.write, kakuro.detect,
+                 "Kakuro text grid: #, D\\R clues, . and digits"),
+        Notation("killer", ("killer",), (".killer",), killer.parse, killer.write, killer.detect,
+                 "Killer text: 9 lines of givens and cage symbols, then a=12 b=17 ..."),
+        Notation("ken", ("kropki",), (".ken",), ken.parse, ken.write, ken.detect,
+                 "Kropki Easy Notation: one line, rows separated by /"),
+        Notation("kropki3", ("kropki",), (".kropki",), kropki3.parse, kropki3.write, kropki3.detect,
+                 "Kropki in three sections: givens, horizontal dots, vertical dots"),
+        Notation("sudoku", ("sudoku",), (".sudoku", ".txt"), sudoku.parse, sudoku.write, sudoku.detect,
+                 "Sudoku: 81 characters a line"),
+    )
+}
+"""Every notation by name."""
+
+EXTENSIONS: dict[str, str] = {ext: n.name for n in FORMATS.values() for ext in n.extensions}
+"""File extension -> notation name."""
+
+
+def notation(format: str) -> Notation:
+    """The notation named ``format``; :class:`UnknownFormatError` if there is none.
+
+    >>> notation("ken").name
+    'ken'
+    >>> notation("fen")
+    Traceback (most recent call last):
+    ...
+    solver.errors.UnknownFormatError: unknown format 'fen' (known: jsonl, kakuro, killer, ken, kropki3, sudoku)
+    """
+    try:
+        return FORMATS[format]
+    except (KeyError, TypeError):
+        raise UnknownFormatError(f"unknown format {format!r} (known: {', '.join(FORMATS)})") from None
+
+
+def detect_format(text: str, filename: str | None = None) -> str:
+    """The name of the notation of a text: from its content first, the file
+    extension breaking ties (or deciding when the content matches nothing).
+
+    >>> detect_format('{"kind": "sudoku"}'), detect_format("", "x.killer")
+    ('jsonl', 'killer')
+    """
+    by_extension = EXTENSIONS.get(Path(filename).suffix.lower()) if filename else None
+    matches = [name for name, n in FORMATS.items() if n.detect(text)]
+    if len(matches) == 1:
+        return matches[0]
+    if by_extension and (by_extension in matches or not matches):
+        return by_extension
+    if matches:
+        return matches[0]
+    where = f" {filename}" if filename else " this text"
+    raise UnknownFormatError(f"cannot tell the notation of{where} ({', '.join(FORMATS)})")
+
+
+def read_text(text: str, format: str | None = None, filename: str | None = None) -> list[Puzzle]:
+    """Every puzzle of a text, in the notation ``format`` (detected when ``None``).
+
+    ``filename`` names the text in error messages, helps detection and gives
+    the id of a puzzle whose notation has none.
+    """
+    text = text.removeprefix("\ufeff")
+    name = format if format is not None else detect_format(text, filename)
+    return notation(name).parse(text, source=filename)
+
+
+def read_path(path: str | Path, format: str | None = None) -> list[Puzzle]:
+    """Every puzzle of a file (``-`` reads standard input)."""
+    if str(path) == "-":
+        return read_text(sys.stdin.read(), format=format, filename="<stdin>")
+    try:
+        text = Path(path).read_text(encoding="utf-8-sig")  # a byte order mark is dropped
+    except UnicodeDecodeError:
+        raise ParseError("not UTF-8 text", source=str(path)) from None
+    except OSError as error:
+        raise ParseError(f"cannot read: {error.strerror or error}", source=str(path)) from None
+    return read_text(text, format=format, filename=str(path))
+
+
+def write_text(puzzles: Iterable[Puzzle], format: str) -> str:
+    """Puzzles as text in the notation ``format``.
+
+    :class:`~solver.errors.InvalidPuzzleError` when the notation cannot hold a
+    puzzle (a Killer as KEN).
+    """
+    return notation(format).write(list(puzzles))

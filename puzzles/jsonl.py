@@ -1,0 +1,280 @@
+"""JSON Lines, the corpus schema: one puzzle per line, every kind.
+
+A record's keys, in this order when present: ``id``, ``kind``, ``source``,
+``difficulty``, ``size``, ``givens``, ``cages``, ``relations``, ``white``,
+``black``, ``negative``, ``height``, ``width``, ``grid``, ``solution``,
+``unique``, ``verify_seconds`` (see the corpus README for their meaning).
+
+``id`` becomes ``Puzzle.id``; the keys that define the puzzle become its
+structure; every other key (``source``, ``difficulty``, ``solution``,
+``unique``, ``verify_seconds`` and any unknown key) is carried in
+``Puzzle.info`` in record order, lists frozen into tuples, and written back.
+A structure key that does not belong to the record's kind (``cages`` on a
+``sudoku``) is an error.
+
+Writing normalises a record (documented, so ``to_record(from_record(r))``
+equals ``r`` up to these): keys in the order above, unknown keys last; cage
+cells and dot pairs in reading order; ``size`` always written for the 9x9
+kinds; ``givens`` left out when there are none; ``negative`` always written
+for Kropki (``false`` when the record had none); Kakuro grid tokens
+separated by one space.
+
+>>> rec = {"id": "demo/1", "kind": "sudoku", "source": "me", "size": 9,
+...        "givens": "1" + "." * 80, "unique": True}
+>>> p = from_record(rec)
+>>> p.id, p.givens[0], p.info
+('demo/1', 1, (('source', 'me'), ('unique', True)))
+>>> to_record(p) == rec
+True
+>>> parse('{"kind": "sudoku"}\\n{"kind": "chess"}\\n', source="x.jsonl")
+Traceback (most recent call last):
+...
+solver.errors.ParseError: x.jsonl:line 2: kind 'chess' is not one of kakuro, killer, greater-killer, kropki, sudoku
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Sequence
+
+from solver.errors import InvalidPuzzleError, ParseError, SumlogicError
+from solver.model import Puzzle, cell_label
+
+from . import greater_killer, kakuro, killer, kropki, sudoku
+from .common import SIZE, format_givens, freeze, grid_position, located, parse_givens, quote, short, thaw
+
+KINDS: tuple[str, ...] = ("kakuro", "killer", "greater-killer", "kropki", "sudoku")
+
+KEY_ORDER: tuple[str, ...] = (
+    "id", "kind", "source", "difficulty", "size", "givens", "cages", "relations", "white", "black",
+    "negative", "height", "width", "grid", "solution", "unique", "verify_seconds")
+"""The documented key order of a record."""
+
+STRUCTURE_KEYS: dict[str, tuple[str, ...]] = {
+    "sudoku": ("size", "givens"),
+    "killer": ("size", "givens", "cages"),
+    "greater-killer": ("size", "givens", "cages", "relations"),
+    "kropki": ("size", "givens", "white", "black", "negative"),
+    "kakuro": ("height", "width", "grid"),
+}
+"""For each kind, the record keys that define its puzzles (every other key is carried in ``info``)."""
+
+_ALL_STRUCTURE = frozenset(k for keys in STRUCTURE_KEYS.values() for k in keys)
+
+
+# --- record -> puzzle ------------------------------------------------------------
+
+
+def from_record(record: Any) -> Puzzle:
+    """The puzzle of one corpus record (a dict decoded from JSON)."""
+    if not isinstance(record, dict):
+        raise ParseError(f"a puzzle record is a JSON object, not {type(record).__name__}")
+    kind = record.get("kind")
+    if kind not in KINDS:
+        raise ParseError(f"kind {short(kind)} is not one of {', '.join(KINDS)}")
+    puzzle_id = record.get("id", "")
+    if not isinstance(puzzle_id, str):
+        raise ParseError(f"id {short(puzzle_id)} is not a string")
+    for key in record:
+        if key in _ALL_STRUCTURE and key not in STRUCTURE_KEYS[kind]:
+            raise ParseError(f"key {key!r} does not belong to a {kind} puzzle")
+    # ``negative`` stays in info too, at its record position (kropki.build keeps it up to date).
+    info = tuple((k, freeze(v)) for k, v in record.items()
+                 if k not in ("id", "kind") and (k not in STRUCTURE_KEYS[kind] or k == "negative"))
+    if kind == "kakuro":
+        return _kakuro(record, puzzle_id, info)
+    size = record.get("size", SIZE)
+    if size != SIZE or isinstance(size, bool):
+        raise ParseError(f"size {short(size)} is not 9")
+    givens = parse_givens(record["givens"]) if "givens" in record else ()
+    if kind == "sudoku":
+        return sudoku.build(givens, id=puzzle_id, info=info)
+    if kind == "kropki":
+        negative = record.get("negative", False)
+        if not isinstance(negative, bool):
+            raise ParseError(f"negative {short(negative)} is not true or false")
+        return kropki.build(givens, _dots(record, "white"), _dots(record, "black"), negative=negative,
+                            id=puzzle_id, info=info)
+    cages = _cages(record)
+    if kind == "killer":
+        return killer.build(cages, givens, id=puzzle_id, info=info)
+    return greater_killer.build(cages, _relations(record), givens, id=puzzle_id, info=info)
+
+
+def _list(record: dict, key: str, required: bool) -> list:
+    if key not in record:
+        if required:
+            raise ParseError(f"a {record['kind']} record needs {key!r}")
+        return []
+    value = record[key]
+    if not isinstance(value, list):
+        raise ParseError(f"{key} is not a list")
+    return value
+
+
+def _cages(record: dict) -> list[killer.Cage]:
+    out = []
+    for n, cage in enumerate(_list(record, "cages", True), 1):
+        if not isinstance(cage, dict):
+            raise ParseError(f"cage number {n} is not an object")
+        label = cage.get("label")
+        if not isinstance(label, str) or quote(label) != label:
+            raise ParseError(f"cage number {n}: label {short(label)} is not a short name without spaces")
+        where = f"cage {label}"
+        total = cage.get("sum")
+        if total is not None and (not isinstance(total, int) or isinstance(total, bool)):
+            raise ParseError(f"{where}: sum {short(total)} is not an integer or null")
+        cells = cage.get("cells")
+        if not isinstance(cells, list):
+            raise ParseError(f"{where}: cells is not a list of names like r3c4")
+        extra = set(cage) - {"label", "sum", "cells"}
+        if extra:
+            raise ParseError(f"{where}: unknown key {short(sorted(extra)[0])}")
+        out.append(killer.Cage(label, total, tuple(grid_position(name, where) for name in cells)))
+    return out
+
+
+def _relations(record: dict) -> list[greater_killer.Relation]:
+    out = []
+    for n, relation in enumerate(_list(record, "relations", False), 1):
+        if not isinstance(relation, dict) or set(relation) != {"left", "op", "right"}:
+            raise ParseError(f"relation number {n} is not an object with left, op and right")
+        left, op, right = relation["left"], relation["op"], relation["right"]
+        if not all(isinstance(x, str) for x in (left, op, right)):
+            raise ParseError(f"relation number {n}: left, op and right must be strings")
+        out.append((left, op, right))
+    return out
+
+
+def _dots(record: dict, colour: str) -> list[kropki.Dot]:
+    out = []
+    for n, pair in enumerate(_list(record, colour, False), 1):
+        where = f"{colour} dot number {n}"
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise ParseError(f"{where} is not a pair of cells like [\"r1c1\", \"r1c2\"]")
+        out.append((grid_position(pair[0], where), grid_position(pair[1], where)))
+    return out
+
+
+def _kakuro(record: dict, puzzle_id: str, info: tuple) -> Puzzle:
+    rows = _list(record, "grid", True)
+    if not all(isinstance(row, str) for row in rows):
+        raise ParseError("grid is not a list of strings")
+    grid = [row.split() for row in rows]
+    for key, actual in (("height", len(grid)), ("width", len(grid[0]) if grid else 0)):
+        value = record.get(key, actual)
+        if value != actual or isinstance(value, bool):
+            raise ParseError(f"{key} {short(value)} does not match the grid's {actual}")
+    return kakuro.build(grid, id=puzzle_id, info=info)
+
+
+# --- puzzle -> record ------------------------------------------------------------
+
+
+def to_record(puzzle: Puzzle) -> dict[str, Any]:
+    """The corpus record of a puzzle (see the module docstring for the normalisation)."""
+    if puzzle.kind not in KINDS:
+        raise InvalidPuzzleError(f"JSON Lines cannot hold a {short(puzzle.kind)} puzzle")
+    fields: dict[str, Any] = {}
+    if puzzle.kind == "kakuro":
+        fields["height"], fields["width"] = puzzle.height, puzzle.width
+        fields["grid"] = [" ".join(row) for row in kakuro.to_grid(puzzle)]
+    else:
+        fields["size"] = SIZE
+        if any(puzzle.givens):
+            fields["givens"] = format_givens(puzzle.givens)
+    if puzzle.kind in ("killer", "greater-killer"):
+        fields["cages"] = [{"label": c.label, "sum": c.total, "cells": c.names()} for c in killer.cages(puzzle)]
+    if puzzle.kind == "greater-killer":
+        fields["relations"] = [{"left": left, "op": op, "right": right}
+                               for left, op, right in greater_killer.relations(puzzle)]
+    if puzzle.kind == "kropki":
+        white, black = kropki.dots(puzzle)
+        fields["white"] = [[cell_label(*a), cell_label(*b)] for a, b in white]
+        fields["black"] = [[cell_label(*a), cell_label(*b)] for a, b in black]
+        fields["negative"] = kropki.negative(puzzle)
+    carried = {k: thaw(v) for k, v in puzzle.info
+               if k not in ("id", "kind") and k not in STRUCTURE_KEYS[puzzle.kind]}
+    record: dict[str, Any] = {}
+    for key in KEY_ORDER:
+        if key == "id" and puzzle.id:
+            record["id"] = puzzle.id
+        elif key == "kind":
+            record["kind"] = puzzle.kind
+        elif key in fields:
+            record[key] = fields[key]
+        elif key in carried:
+            record[key] = carried[key]
+    for key, value in carried.items():
+        record.setdefault(key, value)
+    return record
+
+
+# --- the notation ------------------------------------------------------------------
+
+
+def parse(text: str, source: str | None = None) -> list[Puzzle]:
+    """Every puzzle of a JSON Lines text (blank lines ignored).
+
+    A whole-text JSON array of records, or one record spread over several
+    lines, is read too (a ``.json`` file written by hand).
+    """
+    stripped = text.strip()
+    if stripped.startswith("["):
+        return _parse_whole(stripped, source)
+    out = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            try:
+                record = json.loads(line)
+            except (ValueError, RecursionError) as error:
+                if not out and stripped.startswith("{") and "\n" in stripped and _is_json(stripped):
+                    return _parse_whole(stripped, source)  # one record spread over several lines
+                raise ParseError(f"not JSON: {_json_message(error)}") from None
+            out.append(from_record(record))
+        except SumlogicError as error:
+            raise located(error, line=number, source=source) from None
+    return out
+
+
+def _is_json(text: str) -> bool:
+    try:
+        json.loads(text)
+    except (ValueError, RecursionError):
+        return False
+    return True
+
+
+def _parse_whole(text: str, source: str | None) -> list[Puzzle]:
+    try:
+        value = json.loads(text)
+    except (ValueError, RecursionError) as error:
+        line = getattr(error, "lineno", None)
+        raise ParseError(f"not JSON: {_json_message(error)}", line=line, source=source) from None
+    records = value if isinstance(value, list) else [value]
+    out = []
+    for n, record in enumerate(records, 1):
+        try:
+            out.append(from_record(record))
+        except SumlogicError as error:
+            where = f"record {n}: " if isinstance(value, list) else ""
+            raise located(ParseError(where + " ".join(str(error).split())), source=source) from None
+    return out
+
+
+def _json_message(error: BaseException) -> str:
+    msg = getattr(error, "msg", None) or str(error)
+    col = getattr(error, "colno", None)
+    return " ".join(f"{msg} at column {col}".split()) if col else " ".join(msg.split())[:120]
+
+
+def write(puzzles: Sequence[Puzzle]) -> str:
+    """One JSON record per line."""
+    return "".join(json.dumps(to_record(p)) + "\n" for p in puzzles)
+
+
+def detect(text: str) -> bool:
+    """True when the text starts with ``{`` or ``[``."""
+    return text.lstrip()[:1] in ("{", "[")

@@ -1,0 +1,258 @@
+"""Killer Sudoku, and its text notation.
+
+A Killer is a Sudoku whose every cell lies in exactly one cage; a cage's
+digits differ and add up to its total (a cage may have no printed total:
+its digits must still differ).  The puzzle holds the 27 Sudoku houses
+followed by one region per cage, named ``cage <label>`` (kind ``cage``).
+Cage cells are kept in reading order.
+
+The text notation is nine lines ``<9 givens> <9 cage symbols>`` (``.`` or
+``0`` for an empty cell; a symbol is any one character but ``=`` and white
+space) followed by the totals, ``a=12 b=17 c=?`` (``?`` for a cage without
+a printed total), on one or more lines.  The order of the totals is the
+order of the cages.  Puzzles in one file are separated by blank lines.
+
+The writer keeps the labels when each is a single character; otherwise (the
+corpus names its 27th cage ``aa``) it relabels every cage, in order, with
+``a``..``z``, ``A``..``Z``, ``0``..``9`` and then punctuation.
+
+>>> text = sample_text()
+>>> [p] = parse(text)
+>>> p.kind, len(p.regions), p.regions[28].name, p.regions[28].total, p.regions[28].cells
+('killer', 60, 'cage b', 8, (1, 2))
+>>> write([p]) == text
+True
+>>> parse(text.replace("b=8 ", "b=50 "))
+Traceback (most recent call last):
+...
+solver.errors.ParseError: line 10: cage b: total 50 is impossible for 2 different digits (3..17)
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from dataclasses import dataclass
+from typing import Any, Iterable, Sequence
+
+from solver.errors import InvalidPuzzleError, ParseError, SumlogicError
+from solver.model import Puzzle, Region, cell_label
+
+from .common import (GRID_CELLS, HOUSES, SIZE, Position, content_lines, line_id, located, quote,
+                     require_kind, short)
+
+KIND = "killer"
+
+SYMBOLS = string.ascii_lowercase + string.ascii_uppercase + string.digits + "!#$%&*+-/:;<>@^_~()[]{}|"
+"""The cage symbols the writer uses when it has to relabel (more than the 81 a grid can need)."""
+
+_GRID_LINE = re.compile(r"([0-9.]{9})\s+(\S{9})\Z")
+
+
+@dataclass(frozen=True)
+class Cage:
+    """A cage as written: a label, a total (``None`` when not printed) and its cells (0-based positions).
+
+    >>> Cage("a", 3, ((0, 0), (0, 1))).names()
+    ['r1c1', 'r1c2']
+    """
+
+    label: str
+    total: int | None
+    cells: tuple[Position, ...]
+
+    def names(self) -> list[str]:
+        """The cells as ``rRcC`` names."""
+        return [cell_label(r, c) for r, c in self.cells]
+
+
+def cage_regions(cages: Iterable[Cage], *, cover: bool) -> tuple[Region, ...]:
+    """One region per cage, checking labels and cells.
+
+    With ``cover`` every cell of the grid must lie in a cage (Killer); without,
+    cells may lie in none (Greater Killer).
+
+    >>> cage_regions([Cage("a", 3, ((0, 0),)), Cage("b", 4, ((0, 0),))], cover=False)
+    Traceback (most recent call last):
+    ...
+    solver.errors.InvalidPuzzleError: r1c1: in cage a and cage b
+    """
+    owner: dict[Position, str] = {}
+    labels: set[str] = set()
+    regions = []
+    for cage in cages:
+        label = cage.label
+        if quote(label) != label:
+            raise InvalidPuzzleError(f"cage label {short(label)} is not a short name without spaces")
+        if label in labels:
+            raise InvalidPuzzleError(f"cage {label}: label used twice")
+        labels.add(label)
+        if not cage.cells:
+            raise InvalidPuzzleError(f"cage {label}: has no cells")
+        for pos in cage.cells:
+            r, c = pos
+            if not (0 <= r < SIZE and 0 <= c < SIZE):
+                raise InvalidPuzzleError(f"cage {label}: {cell_label(r, c)} is outside the 9x9 grid")
+            if pos in owner:
+                if owner[pos] == label:
+                    raise InvalidPuzzleError(f"cage {label}: lists {cell_label(r, c)} twice")
+                raise InvalidPuzzleError(f"{cell_label(r, c)}: in cage {owner[pos]} and cage {label}")
+            owner[pos] = label
+        cells = tuple(sorted(SIZE * r + c for r, c in cage.cells))
+        regions.append(Region(f"cage {label}", cells, total=cage.total, distinct=True, kind="cage", label=label))
+    if cover:
+        for pos in GRID_CELLS:
+            if pos not in owner:
+                raise InvalidPuzzleError(f"{cell_label(*pos)}: in no cage")
+    return tuple(regions)
+
+
+def build(cages: Iterable[Cage], givens: Sequence[int] = (), *, id: str = "",
+          info: Iterable[tuple[str, Any]] = ()) -> Puzzle:
+    """A Killer from its cages (which must cover the grid) and optional givens.
+
+    >>> build([Cage("a", 45, GRID_CELLS[:9])])
+    Traceback (most recent call last):
+    ...
+    solver.errors.InvalidPuzzleError: r2c1: in no cage
+    """
+    regions = cage_regions(cages, cover=True)
+    return Puzzle(kind=KIND, height=SIZE, width=SIZE, cells=GRID_CELLS, regions=HOUSES + regions,
+                  givens=tuple(givens) or (0,) * 81, id=id, info=tuple(info))
+
+
+def cages(puzzle: Puzzle) -> list[Cage]:
+    """The cages of a Killer or Greater Killer, in order.
+
+    >>> [c.label for c in cages(parse(sample_text())[0])][:3]
+    ['a', 'b', 'c']
+    """
+    return [Cage(r.label if r.label is not None else r.name, r.total, tuple(puzzle.cells[i] for i in r.cells))
+            for r in puzzle.regions if r.kind == "cage"]
+
+
+# --- the text notation -----------------------------------------------------------
+
+
+def parse(text: str, source: str | None = None) -> list[Puzzle]:
+    """Every Killer of a text in the killer notation."""
+    lines = content_lines(text)
+    found: list[tuple[int, int, list[Cage], tuple[int, ...]]] = []
+    i = 0
+    while i < len(lines):
+        try:
+            i, block = _read_block(lines, i)
+        except SumlogicError as error:
+            raise located(error, line=lines[i][0], source=source) from None
+        found.append(block)
+    out = []
+    for start, total_line, cage_list, givens in found:
+        try:
+            out.append(build(cage_list, givens, id=line_id(source, start, len(found))))
+        except SumlogicError as error:
+            line = total_line if str(error).startswith("cage ") else start
+            raise located(error, line=line, source=source) from None
+    return out
+
+
+def _read_block(lines: list[tuple[int, str]], i: int) -> tuple[int, tuple[int, int, list[Cage], tuple[int, ...]]]:
+    """Read the puzzle starting at ``lines[i]``: the index after it, and its
+    first line, totals line, cages and givens."""
+    start = lines[i][0]
+    grid = lines[i:i + SIZE]
+    if len(grid) < SIZE:
+        raise ParseError(f"a Killer needs 9 grid lines, found {len(grid)}")
+    symbols: list[str] = []
+    givens: list[int] = []
+    for number, line in grid:
+        m = _GRID_LINE.match(line)
+        if not m:
+            raise ParseError(f"expected 9 givens and 9 cage symbols, e.g. '5.......3 aabbccdde', "
+                             f"not {short(line)}", line=number)
+        givens.extend(0 if ch in ".0" else int(ch) for ch in m.group(1))
+        symbols.extend(m.group(2))
+    i += SIZE
+    if i >= len(lines) or not _is_totals(lines[i][1]):
+        raise ParseError("the cage totals line (e.g. 'a=12 b=17') is missing", line=grid[-1][0] + 1)
+    total_line = lines[i][0]
+    totals: dict[str, int | None] = {}
+    while i < len(lines) and _is_totals(lines[i][1]):
+        number, line = lines[i]
+        for token in line.split():
+            label, eq, value = token.partition("=")
+            if not eq or not label:
+                raise ParseError(f"{short(token)} is not a cage total like 'a=12' or 'a=?'", line=number)
+            if label in totals:
+                raise ParseError(f"cage {quote(label)}: total given twice", line=number)
+            totals[label] = None if value == "?" else _total(value, label, number)
+        i += 1
+    cells: dict[str, list[Position]] = {label: [] for label in totals}
+    for index, symbol in enumerate(symbols):
+        if symbol not in cells:
+            raise ParseError(f"{cell_label(*GRID_CELLS[index])}: cage {quote(symbol)} has no total "
+                             f"(write {quote(symbol)}=? for a cage without one)", line=grid[index // SIZE][0])
+        cells[symbol].append(GRID_CELLS[index])
+    for label, where in cells.items():
+        if not where:
+            raise ParseError(f"cage {quote(label)}: has a total but no cells", line=total_line)
+    cage_list = [Cage(label, totals[label], tuple(cells[label])) for label in totals]
+    return i, (start, total_line, cage_list, tuple(givens))
+
+
+def _is_totals(line: str) -> bool:
+    """True for a line of cage totals (it has ``=`` and is not the grid line of a next puzzle)."""
+    return "=" in line and not _GRID_LINE.match(line)
+
+
+def _total(value: str, label: str, line: int) -> int:
+    if not value.isdigit() or not value.isascii() or len(value) > 3:
+        raise ParseError(f"cage {quote(label)}: total {short(value)} is not a number or '?'", line=line)
+    return int(value)
+
+
+def symbols_for(puzzle: Puzzle) -> list[str]:
+    """The symbol of each cage in the text notation: its label when every label
+    is one writable character, else ``a``, ``b``, ... in cage order.
+
+    >>> symbols_for(parse(sample_text())[0])[:3]
+    ['a', 'b', 'c']
+    """
+    labels = [c.label for c in cages(puzzle)]
+    if len(labels) > len(SYMBOLS):
+        raise InvalidPuzzleError(f"the killer notation cannot write {len(labels)} cages")
+    if all(len(label) == 1 and label != "=" and not label.isspace() for label in labels):
+        return labels
+    return list(SYMBOLS[:len(labels)])
+
+
+def write(puzzles: Sequence[Puzzle]) -> str:
+    """The killer notation of Killers, separated by blank lines."""
+    texts = []
+    for puzzle in puzzles:
+        require_kind(puzzle, (KIND,), "killer")
+        cage_list = cages(puzzle)
+        symbols = symbols_for(puzzle)
+        grid = [["?"] * SIZE for _ in range(SIZE)]
+        for symbol, cage in zip(symbols, cage_list):
+            for r, c in cage.cells:
+                grid[r][c] = symbol
+        lines = []
+        for r in range(SIZE):
+            givens = "".join(str(g) if g else "." for g in puzzle.givens[SIZE * r:SIZE * r + SIZE])
+            lines.append(f"{givens} {''.join(grid[r])}")
+        lines.append(" ".join(f"{s}={'?' if c.total is None else c.total}" for s, c in zip(symbols, cage_list)))
+        texts.append("\n".join(lines) + "\n")
+    return "\n".join(texts)
+
+
+def detect(text: str) -> bool:
+    """True when the first non-blank line looks like ``5.......3 aabbccdde``."""
+    lines = content_lines(text[:4000])
+    return bool(lines) and bool(_GRID_LINE.match(lines[0][1]))
+
+
+def sample_text() -> str:
+    """The text of the bundled sample ``killer-1`` (used by the examples)."""
+    from .samples import sample_text as read
+
+    return read("killer-1")
