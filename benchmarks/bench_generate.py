@@ -1,0 +1,78 @@
+"""Seconds per generated unique puzzle, per kind.
+
+    python benchmarks/bench_generate.py [--count N] [--kinds kropki killer] [--seed S] [--band B]
+
+For each kind it generates ``--count`` puzzles (seed ``S``, puzzles 0..N-1,
+exactly what ``sumlogic generate KIND --seed S --count N`` makes) and
+prints the median and the maximum wall-clock seconds per puzzle (retries
+included), the mean number of tries and the mean number of givens/cages.
+Sizes: Kropki, Killer and Sudoku 9x9, Kakuro 10x10 (clue row and column
+included).  Run it on an otherwise idle machine: it measures one process.
+
+The target of issue 6 is a Kropki median of at most 0.5 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from puzzles.generate import KINDS, generate_many  # noqa: E402
+from solver.model import Puzzle  # noqa: E402
+
+KROPKI_TARGET = 0.5
+
+
+def clues(puzzle: Puzzle) -> str:
+    """What the clues of a puzzle amount to, for the summary."""
+    givens = sum(1 for g in puzzle.givens if g)
+    cages = sum(1 for r in puzzle.regions if r.kind == "cage")
+    runs = sum(1 for r in puzzle.regions if r.kind in ("across", "down"))
+    return f"{cages} cages" if cages else f"{runs} runs" if runs else f"{givens} givens"
+
+
+def bench(kind: str, count: int, seed: int, band: str | None) -> tuple[list[float], list[int], list[str]]:
+    """Seconds, tries and clue summaries for puzzles 0..count-1 of ``seed``."""
+    seconds, tries, summary = [], [], []
+    puzzles = generate_many(kind, seed=seed, count=count, band=band)
+    while True:
+        start = time.perf_counter()
+        try:
+            puzzle, n = next(puzzles)
+        except StopIteration:
+            break
+        seconds.append(time.perf_counter() - start)
+        tries.append(n)
+        summary.append(clues(puzzle))
+    return seconds, tries, summary
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--count", type=int, default=20, help="puzzles per kind (default 20)")
+    ap.add_argument("--kinds", nargs="*", default=["kropki", "killer", "kakuro", "sudoku"], choices=KINDS)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--band", default=None, help="time puzzles of one grade band (tries then include grading)")
+    args = ap.parse_args()
+    print(f"{'kind':8} {'size':>6} {'puzzles':>8} {'median s':>9} {'max s':>8} {'tries':>6}  clues (median)")
+    failed = False
+    for kind in args.kinds:
+        seconds, tries, summary = bench(kind, args.count, args.seed, args.band)
+        size = "10x10" if kind == "kakuro" else "9x9"
+        median = statistics.median(seconds)
+        print(f"{kind:8} {size:>6} {len(seconds):>8} {median:>9.3f} {max(seconds):>8.3f} "
+              f"{statistics.mean(tries):>6.2f}  {sorted(summary, key=lambda s: int(s.split()[0]))[len(summary) // 2]}",
+              flush=True)
+        if kind == "kropki" and args.band is None and median > KROPKI_TARGET:
+            print(f"  kropki median {median:.3f} s is over the {KROPKI_TARGET} s target")
+            failed = True
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()

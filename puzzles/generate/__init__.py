@@ -1,0 +1,181 @@
+"""Puzzle generation: unique, minimal puzzles of every 9x9 kind and Kakuro.
+
+:func:`generate` makes one puzzle, :func:`generate_many` several, each from
+its own seed so that output is reproducible and ``count`` prefixes agree:
+puzzle ``i`` of seed ``s`` is the same whether 1 or 100 are asked for, and
+its id ``KIND/generated/seed-S-I`` says how to make it again.
+
+Every puzzle is proved unique by the exact solver (:mod:`solver.search`)
+and is minimal in its clues, in the sense each kind's module states:
+
+==========  ===============================================================
+kropki      negative rule, every dot shown; no given can be removed
+            (:mod:`~puzzles.generate.kropki`)
+killer      cages only, no givens (so none can be removed); cages split
+            from a random layout until unique (:mod:`~puzzles.generate.killer`)
+kakuro      no givens, every run clued; digits repaired until unique
+            (:mod:`~puzzles.generate.kakuro`)
+sudoku      no given can be removed (:mod:`~puzzles.generate.sudoku`)
+==========  ===============================================================
+
+A *try* draws a candidate from its own random stream; it fails when a
+uniqueness check runs out of its node budget or, with ``band``, when
+sumlogic's grade (:func:`solver.grade.grade`) is another band.  After
+``max_tries`` failed tries :class:`BudgetExhausted` is raised.
+
+>>> p = generate("sudoku", seed=7)
+>>> p.id, p == generate("sudoku", seed=7)
+('sudoku/generated/seed-7-0', True)
+>>> [q.id for q, tries in generate_many("kropki", seed=1, count=2)]
+['kropki/generated/seed-1-0', 'kropki/generated/seed-1-1']
+>>> generate("chess")
+Traceback (most recent call last):
+...
+ValueError: cannot generate 'chess' (kinds: kropki, killer, kakuro, sudoku)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import Callable, Iterator
+
+from solver.errors import SumlogicError
+from solver.model import Puzzle
+
+from ..common import with_info
+from . import kakuro, killer, kropki, sudoku
+from .base import Rejected, rng_for
+
+__all__ = ["BudgetExhausted", "DEFAULT_MAX_TRIES", "KAKURO_SIZE", "KINDS", "band_name", "generate",
+           "generate_many", "parse_size"]
+
+KINDS: tuple[str, ...] = ("kropki", "killer", "kakuro", "sudoku")
+"""The kinds :func:`generate` makes."""
+
+DEFAULT_MAX_TRIES = 200
+"""Tries per puzzle before :class:`BudgetExhausted`."""
+
+KAKURO_SIZE: tuple[int, int] = (10, 10)
+"""The default Kakuro ``(height, width)``, clue row and column included (as in the corpus)."""
+
+MAX_KAKURO_SIDE = 32
+"""The largest Kakuro side accepted (the corpus goes up to 32)."""
+
+HARD_BANDS = frozenset({"Hard", "Expert", "Extreme", "Needs-guessing"})
+"""Bands for which Killer cages are also merged back while unique (fewer cages, harder puzzles)."""
+
+
+class BudgetExhausted(SumlogicError):
+    """No acceptable puzzle within ``max_tries`` tries (``kind``, ``band``, ``tries``, ``seed``, ``index``)."""
+
+    def __init__(self, kind: str, band: str | None, tries: int, seed: int, index: int) -> None:
+        self.kind, self.band, self.tries, self.seed, self.index = kind, band, tries, seed, index
+        what = f"{band} {kind}" if band else f"unique {kind}"
+        super().__init__(f"no {what} puzzle within {tries} tries (seed {seed}, puzzle {index})")
+
+
+def band_name(text: str) -> str:
+    """The grade band named by ``text``, in any case.
+
+    >>> band_name("hard"), band_name("needs-guessing")
+    ('Hard', 'Needs-guessing')
+    >>> band_name("tricky")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown band 'tricky' (bands: Easy, Medium, Hard, Expert, Extreme, Needs-guessing)
+    """
+    from solver.grade import BAND_ORDER
+
+    for name in BAND_ORDER:
+        if name.lower() == text.strip().lower():
+            return name
+    raise ValueError(f"unknown band {text!r} (bands: {', '.join(BAND_ORDER)})")
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """``'WxH'`` (width first, clue row and column included) -> ``(height, width)``.
+
+    >>> parse_size("12x10")
+    (10, 12)
+    >>> parse_size("2x9")
+    Traceback (most recent call last):
+    ...
+    ValueError: size '2x9': each side must be 3..32 (WxH, clue row and column included)
+    """
+    width, sep, height = text.strip().lower().partition("x")
+    if not sep or not width.isdigit() or not height.isdigit():
+        raise ValueError(f"size {text!r} is not WxH, e.g. 10x10")
+    h, w = int(height), int(width)
+    if not (3 <= h <= MAX_KAKURO_SIDE and 3 <= w <= MAX_KAKURO_SIDE):
+        raise ValueError(f"size {text!r}: each side must be 3..{MAX_KAKURO_SIDE} (WxH, clue row and column included)")
+    return h, w
+
+
+def _kind(kind: str) -> str:
+    name = kind.strip().lower() if isinstance(kind, str) else kind
+    if name not in KINDS:
+        raise ValueError(f"cannot generate {kind!r} (kinds: {', '.join(KINDS)})")
+    return name
+
+
+def _maker(kind: str, size: tuple[int, int] | None, band: str | None) -> Callable[[random.Random], Puzzle]:
+    if size is not None and kind != "kakuro" and tuple(size) != (9, 9):
+        raise ValueError(f"a size applies to kakuro only ({kind} is always 9x9)")
+    if kind == "kakuro":
+        height, width = size or KAKURO_SIZE
+        if not (3 <= height <= MAX_KAKURO_SIDE and 3 <= width <= MAX_KAKURO_SIDE):
+            raise ValueError(f"Kakuro size {height}x{width}: each side must be 3..{MAX_KAKURO_SIDE}")
+        return lambda rng: kakuro.generate(rng, height, width)
+    if kind == "killer":
+        merge = band in HARD_BANDS
+        return lambda rng: killer.generate(rng, merge=merge)
+    return {"kropki": kropki.generate, "sudoku": sudoku.generate}[kind]
+
+
+def generate_many(kind: str, seed: int | None = None, count: int = 1, band: str | None = None,
+                  size: tuple[int, int] | None = None, max_tries: int = DEFAULT_MAX_TRIES,
+                  start: int = 0) -> Iterator[tuple[Puzzle, int]]:
+    """Puzzles ``start .. start + count - 1`` of ``seed``, each with the number of tries it took.
+
+    ``seed`` None draws one (it is kept in the ids); ``band`` keeps trying
+    until :func:`solver.grade.grade` gives that band; ``size`` is a Kakuro's
+    ``(height, width)``.  Raises :class:`BudgetExhausted` when a puzzle
+    needs more than ``max_tries`` tries, ``ValueError`` on a bad argument.
+    """
+    kind = _kind(kind)
+    wanted = band_name(band) if band is not None else None
+    make = _maker(kind, size, wanted)
+    if max_tries < 1 or count < 0:
+        raise ValueError("max_tries must be at least 1 and count not negative")
+    if seed is None:
+        seed = random.SystemRandom().randrange(1 << 31)
+    for index in range(start, start + count):
+        yield _one(kind, make, seed, index, wanted, max_tries)
+
+
+def _one(kind: str, make: Callable[[random.Random], Puzzle], seed: int, index: int, band: str | None,
+         max_tries: int) -> tuple[Puzzle, int]:
+    for attempt in range(max_tries):
+        try:
+            puzzle = make(rng_for(kind, seed, index, attempt))
+        except Rejected:
+            continue
+        if band is not None:
+            from solver.grade import grade
+
+            if grade(puzzle).band != band:
+                continue
+        info = with_info(puzzle.info, "source", "sumlogic generate")
+        if band is not None:
+            info = with_info(info, "difficulty", band)
+        info = with_info(info, "unique", True)
+        return dataclasses.replace(puzzle, id=f"{kind}/generated/seed-{seed}-{index}", info=info), attempt + 1
+    raise BudgetExhausted(kind, band, max_tries, seed, index)
+
+
+def generate(kind: str, seed: int | None = None, band: str | None = None, size: tuple[int, int] | None = None,
+             max_tries: int = DEFAULT_MAX_TRIES, index: int = 0) -> Puzzle:
+    """One unique, minimal puzzle of ``kind`` (puzzle ``index`` of ``seed``; see :func:`generate_many`)."""
+    [(puzzle, _)] = generate_many(kind, seed, 1, band, size, max_tries, start=index)
+    return puzzle

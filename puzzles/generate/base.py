@@ -1,0 +1,205 @@
+"""What every generator shares: seeded randomness, the exact-solver checks,
+random digit fills and the two moves on givens (add until unique, remove
+while unique).
+
+Every check goes through :func:`solver.search.solve` with a fixed node limit
+(:data:`NODE_LIMIT`), so whether a try succeeds depends on the seed and the
+solver, not on the speed of the machine.  A check that runs out of budget
+raises :class:`Rejected` and the caller moves on to its next try: a puzzle
+that comes out has been *proved* unique.
+
+>>> rng = rng_for("sudoku", 1, 0, 0)
+>>> grid = random_grid(rng)
+>>> sorted(grid[:9]) == list(range(1, 10)), grid == random_grid(rng_for("sudoku", 1, 0, 0))
+(True, True)
+>>> from puzzles import sudoku
+>>> givens = add_givens_until_unique(sudoku.build, grid, [0] * 81, rng)
+>>> givens = remove_givens_while_unique(sudoku.build, givens, range(81))
+>>> is_unique(sudoku.build(givens)), 17 <= sum(1 for g in givens if g) <= 40
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Callable, Iterable, Sequence
+
+from solver.model import Puzzle
+from solver.propagate import Propagator
+from solver.search import Search, solve
+
+NODE_LIMIT = 20_000
+"""Search nodes one uniqueness check may use before the try is given up (deterministic)."""
+
+TIMEOUT = 60.0
+"""A safety net in seconds per check; the node limit normally decides first."""
+
+Digits = list[int]
+
+
+class Rejected(Exception):
+    """The current try cannot finish within its budget; the caller starts the next try."""
+
+
+def rng_for(kind: str, seed: int, index: int, attempt: int) -> random.Random:
+    """The random source of one try: puzzle ``index`` of ``seed``, attempt ``attempt``.
+
+    A string seed is hashed the same way on every run and platform, so the
+    stream is reproducible and no two (kind, seed, index, attempt) share it.
+
+    >>> rng_for("kropki", 1, 0, 0).random() == rng_for("kropki", 1, 0, 0).random()
+    True
+    """
+    return random.Random(f"sumlogic-generate/{kind}/{seed}/{index}/{attempt}")
+
+
+# --- the exact solver ------------------------------------------------------------
+
+
+def second_solution(puzzle: Puzzle, target: Sequence[int], node_limit: int = NODE_LIMIT) -> tuple[int, ...] | None:
+    """``None`` when ``target`` is the only solution, else another solution.
+
+    Raises :class:`Rejected` when the check needs more than ``node_limit`` search nodes.
+
+    >>> from puzzles import sudoku
+    >>> second_solution(sudoku.build(), tuple(random_grid(random.Random(2)))) is not None
+    True
+    """
+    result = solve(puzzle, timeout=TIMEOUT, node_limit=node_limit)
+    if result.status == "solved":
+        return None
+    if result.status != "multiple":
+        if result.status == "timeout":
+            raise Rejected(f"{puzzle.kind}: uniqueness check ran out of budget")
+        raise RuntimeError(f"generated {puzzle.kind} has no solution (a generator bug)")
+    assert result.solution is not None
+    if tuple(result.solution) != tuple(target):
+        return result.solution
+    # The first solution found is the target: run the same deterministic search
+    # again, keeping both solutions.  solve() just found them within its node
+    # limit, so this search does the same work and needs no limit of its own.
+    propagator = Propagator(puzzle)
+    search = Search(propagator, limit=2)
+    search.run(propagator.initial_masks())
+    for found in search.solutions:
+        if tuple(found) != tuple(target):
+            return found
+    raise RuntimeError("the exact solver reported two solutions but repeated only one")
+
+
+def is_unique(puzzle: Puzzle) -> bool:
+    """Whether the exact solver proves exactly one solution (:class:`Rejected` on budget).
+
+    >>> from puzzles import sample
+    >>> is_unique(sample("sudoku-1"))
+    True
+    """
+    result = solve(puzzle, timeout=TIMEOUT, node_limit=NODE_LIMIT)
+    if result.status == "timeout":
+        raise Rejected(f"{puzzle.kind}: uniqueness check ran out of budget")
+    if result.status == "no-solution":
+        raise RuntimeError(f"generated {puzzle.kind} has no solution (a generator bug)")
+    return result.status == "solved"
+
+
+# --- random digits ---------------------------------------------------------------
+
+
+def random_fill(peers: Sequence[Iterable[int]], rng: random.Random, max_digit: int = 9,
+                node_limit: int = 200_000) -> Digits | None:
+    """Digits for cells such that peers differ, drawn at random (``None`` if none within the limit).
+
+    Independent of the exact solver: a small most-constrained-first
+    backtracking, so the digits for a seed never change with solver tuning.
+
+    >>> random_fill([[1, 2], [0, 2], [0, 1]], random.Random(5), max_digit=3)
+    [1, 2, 3]
+    """
+    n = len(peers)
+    neighbours = [tuple(p) for p in peers]
+    blocked = [[0] * (max_digit + 1) for _ in range(n)]
+    digits = [0] * n
+    nodes = 0
+
+    def free(i: int) -> list[int]:
+        row = blocked[i]
+        return [d for d in range(1, max_digit + 1) if not row[d]]
+
+    def place(i: int, d: int, step: int) -> None:
+        digits[i] = d if step > 0 else 0
+        for j in neighbours[i]:
+            blocked[j][d] += step
+
+    def search(left: int) -> bool:
+        nonlocal nodes
+        nodes += 1
+        if nodes > node_limit:
+            return False
+        if not left:
+            return True
+        best, options = -1, []
+        for i in range(n):
+            if not digits[i]:
+                choice = free(i)
+                if best < 0 or len(choice) < len(options):
+                    best, options = i, choice
+                    if len(choice) <= 1:
+                        break
+        rng.shuffle(options)
+        for d in options:
+            place(best, d, 1)
+            if search(left - 1):
+                return True
+            place(best, d, -1)
+        return False
+
+    return digits if search(n) else None
+
+
+_SUDOKU_PEERS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(j for j in range(81) if j != i and (j // 9 == i // 9 or j % 9 == i % 9
+                                             or (j // 27 == i // 27 and j % 9 // 3 == i % 9 // 3)))
+    for i in range(81))
+
+
+def random_grid(rng: random.Random) -> Digits:
+    """A random full Sudoku grid, 81 digits in reading order."""
+    while True:
+        grid = random_fill(_SUDOKU_PEERS, rng, node_limit=5_000)
+        if grid is not None:
+            return grid
+
+
+# --- givens ----------------------------------------------------------------------
+
+
+def add_givens_until_unique(build: Callable[[Sequence[int]], Puzzle], solution: Sequence[int],
+                            givens: Sequence[int], rng: random.Random) -> Digits:
+    """Givens from ``solution`` added, one cell where two solutions differ at a
+    time, until the puzzle ``build(givens)`` is unique."""
+    out = list(givens)
+    while True:
+        other = second_solution(build(out), solution)
+        if other is None:
+            return out
+        cell = rng.choice([i for i, d in enumerate(other) if d != solution[i]])
+        out[cell] = solution[cell]
+
+
+def remove_givens_while_unique(build: Callable[[Sequence[int]], Puzzle], givens: Sequence[int],
+                               order: Iterable[int]) -> Digits:
+    """Each given in ``order`` removed when the puzzle stays unique.
+
+    One pass is enough: a given kept because removing it allowed a second
+    solution would still allow one after later removals (they only take
+    constraints away), so the result is minimal and no set of removals is
+    tried twice.
+    """
+    out = list(givens)
+    for cell in order:
+        digit = out[cell]
+        if digit:
+            out[cell] = 0
+            if not is_unique(build(out)):
+                out[cell] = digit
+    return out

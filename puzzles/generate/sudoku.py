@@ -1,0 +1,28 @@
+"""Sudoku: remove givens from a random full grid while the solution stays unique.
+
+The removal order is a random permutation of the 81 cells, tried once each
+(see :func:`~puzzles.generate.base.remove_givens_while_unique`), so the
+result is minimal: no single given can be removed.
+
+>>> p = generate(random.Random(3))
+>>> p.kind, 17 <= sum(1 for g in p.givens if g) <= 40
+('sudoku', True)
+"""
+
+from __future__ import annotations
+
+import random
+
+from solver.model import Puzzle
+
+from .. import sudoku
+from .base import random_grid, remove_givens_while_unique
+
+
+def generate(rng: random.Random) -> Puzzle:
+    """A unique, minimal Sudoku drawn from ``rng`` (solution in ``info``)."""
+    solution = random_grid(rng)
+    order = list(range(81))
+    rng.shuffle(order)
+    givens = remove_givens_while_unique(sudoku.build, solution, order)
+    return sudoku.build(givens, info=(("solution", "".join(map(str, solution))),))

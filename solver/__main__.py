@@ -1,0 +1,8 @@
+"""``python -m solver``: the ``sumlogic`` command line (see :mod:`solver.cli`)."""
+
+from __future__ import annotations
+
+from .cli import entry_point
+
+if __name__ == "__main__":
+    entry_point()

@@ -1,0 +1,116 @@
+"""The ``generate`` subcommand: ``sumlogic generate KIND [--seed N] [--count K]
+[--band B] [--size WxH] [--format F] [--max-tries T]``.
+
+Puzzles are written to standard output, one at a time as they are made, in
+the kind's usual notation (KEN for Kropki, the killer text, the Kakuro grid,
+the Sudoku line) or any notation that holds the kind (``--format jsonl``
+gives corpus records with the solution).  With ``--band`` each puzzle's
+number of tries goes to standard error.
+
+Exit codes: 0 done, 1 a puzzle's try budget ran out (the puzzles made
+before it are written), 2 a usage error.
+
+>>> import argparse
+>>> parser = argparse.ArgumentParser(prog="sumlogic")
+>>> add_parser(parser.add_subparsers())
+>>> args = parser.parse_args(["generate", "sudoku", "--seed", "3"])
+>>> args.func(args)
+.4..1..8.......2.967........2...31....79.2.....3..8.9.15.2........3.6.........4..
+0
+>>> args = parser.parse_args(["generate", "killer", "--format", "ken"])
+>>> run(args, err=sys.stdout)
+sumlogic generate: the ken notation cannot hold killer puzzles (use jsonl or killer)
+2
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from typing import Any, TextIO
+
+DEFAULT_FORMATS: dict[str, str] = {"kropki": "ken", "killer": "killer", "kakuro": "kakuro", "sudoku": "sudoku"}
+"""Each kind's usual notation."""
+
+
+def add_parser(subparsers: Any) -> None:
+    """Register ``generate`` on an argparse subparsers object (``func=run``)."""
+    from puzzles.generate import DEFAULT_MAX_TRIES, KINDS
+
+    parser = subparsers.add_parser(
+        "generate", help="make unique, minimal puzzles",
+        description="Make puzzles with exactly one solution (proved by the exact solver) and minimal clues.",
+        epilog="Kakuro sizes count the clue row and column, like the corpus (default 10x10).")
+    parser.add_argument("kind", choices=KINDS, help="the kind of puzzle")
+    parser.add_argument("--seed", type=int, default=None,
+                        help="make the output reproducible (default: a random seed, shown in the ids)")
+    parser.add_argument("--count", type=int, default=1, metavar="K", help="how many puzzles (default 1)")
+    parser.add_argument("--band", default=None, metavar="B",
+                        help="keep trying until sumlogic's grade is this band "
+                             "(Easy, Medium, Hard, Expert, Extreme, Needs-guessing)")
+    parser.add_argument("--size", default=None, metavar="WxH", help="Kakuro width x height (default 10x10)")
+    parser.add_argument("--format", default=None, metavar="F",
+                        help="notation: the kind's usual one by default (ken, killer, kakuro, sudoku), or jsonl")
+    parser.add_argument("--max-tries", type=int, default=DEFAULT_MAX_TRIES, metavar="T",
+                        help=f"tries per puzzle before giving up with exit code 1 (default {DEFAULT_MAX_TRIES})")
+    parser.set_defaults(func=run)
+
+
+def _fail(message: str, stream: TextIO) -> None:
+    print(f"sumlogic generate: {message}", file=stream)
+
+
+def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
+    """Generate as ``args`` asks; returns the exit code (0 ok, 1 budget exhausted, 2 usage error).
+
+    ``out`` and ``err`` default to standard output and standard error.
+    """
+    from puzzles import FORMATS, write_text
+    from puzzles.generate import BudgetExhausted, band_name, generate_many, parse_size
+
+    out = out or sys.stdout
+    err = err or sys.stderr
+    kind = args.kind
+    fmt = args.format or DEFAULT_FORMATS[kind]
+    notation = FORMATS.get(fmt)
+    if notation is None:
+        _fail(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})", err)
+        return 2
+    if kind not in notation.kinds:
+        usable = [name for name, n in FORMATS.items() if kind in n.kinds]
+        _fail(f"the {fmt} notation cannot hold {kind} puzzles (use {' or '.join(usable)})", err)
+        return 2
+    if args.count < 0 or args.max_tries < 1:
+        _fail("--count must be 0 or more and --max-tries at least 1", err)
+        return 2
+    try:
+        band = band_name(args.band) if args.band is not None else None
+        size = parse_size(args.size) if args.size is not None else None
+        if size is not None and kind != "kakuro":
+            raise ValueError(f"--size applies to kakuro only ({kind} is always 9x9)")
+        puzzles = generate_many(kind, seed=args.seed, count=args.count, band=band, size=size,
+                                max_tries=args.max_tries)
+        separator = None
+        started = time.perf_counter()
+        for puzzle, tries in puzzles:
+            text = write_text([puzzle], fmt)
+            if separator is None:
+                separator = write_text([puzzle, puzzle], fmt)[len(text):-len(text) or None]
+                out.write(text)
+            else:
+                out.write(separator + text)
+            out.flush()
+            if band is not None:
+                seconds = time.perf_counter() - started
+                print(f"{puzzle.id}: {band} after {tries} {'try' if tries == 1 else 'tries'} ({seconds:.1f} s)",
+                      file=err)
+                started = time.perf_counter()
+    except ValueError as error:
+        _fail(str(error), err)
+        return 2
+    except BudgetExhausted as error:
+        _fail(f"{error}; raise --max-tries or choose another band" if error.band else
+              f"{error}; raise --max-tries", err)
+        return 1
+    return 0

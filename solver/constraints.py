@@ -1,0 +1,430 @@
+"""The compiled constraints that :class:`~solver.propagate.Propagator` runs.
+
+Each constraint narrows candidate masks in place through ``run(masks)``,
+which returns the cells it changed (possibly with repeats) or ``None`` when
+the constraint cannot be met.  A constraint never writes an empty mask: it
+reports the contradiction instead.  Cells in ``cells`` are the ones whose
+changes make it worth running again; a constraint may also narrow cells
+outside that list (see *links* below).
+
+Links.  A region that needs a digit (a house needs all of them, a cage the
+digits every fitting combination shares) and overlaps another distinct
+region B in two or more cells has a *link* to B.  When a needed digit can
+only go in the overlap, B gets it there, so it leaves the rest of B.  With
+houses this is pointing and claiming (locked candidates); a cage inside a
+row pushes its sure digits out of the row; a row digit that can only go in
+one cage's cells leaves that cage's other cells.
+"""
+
+from __future__ import annotations
+
+from .bits import POPCOUNT
+from .supports import cage_support, sum_support
+
+# For each mask: its smallest and largest digit; (10, 0) for the empty mask.
+LOW: tuple[int, ...] = tuple(((m & -m).bit_length() - 1) if m else 10 for m in range(1 << 10))
+HIGH: tuple[int, ...] = tuple((m.bit_length() - 1) if m else 0 for m in range(1 << 10))
+# UPTO[d]: the digits 1..d; FROM[d]: the digits d..9 (d = 0..9).
+UPTO: tuple[int, ...] = tuple(((1 << (d + 1)) - 1) & ~1 for d in range(10))
+FROM: tuple[int, ...] = tuple(0b1111111110 & ~((1 << d) - 1) for d in range(10))
+
+
+def _from(d: int) -> int:
+    """The digits ``d``..9 for any integer ``d`` (all of them when ``d <= 1``)."""
+    return FROM[d] if 0 <= d <= 9 else 0b1111111110 if d < 0 else 0
+
+
+def _upto(d: int) -> int:
+    """The digits 1..``d`` for any integer ``d`` (all of them when ``d >= 9``)."""
+    return UPTO[d] if 0 <= d <= 9 else 0 if d < 0 else 0b1111111110
+
+
+class Link:
+    """Region A's view of another distinct region B that it overlaps in two or more cells.
+
+    ``rest``: the cells of A outside B; ``outside``: the cells of B outside A.
+    A digit that A needs and that no cell of ``rest`` can hold sits in the
+    overlap, so it leaves every cell of ``outside``.
+    """
+
+    __slots__ = ("rest", "outside")
+
+    def __init__(self, rest: tuple[int, ...], outside: tuple[int, ...]) -> None:
+        self.rest = rest
+        self.outside = outside
+
+    def push_out(self, masks: list[int], needed: int, changed: list[int]) -> bool:
+        """Remove from ``outside`` the needed digits confined to the overlap; False on a contradiction."""
+        rest_union = 0
+        for c in self.rest:
+            rest_union |= masks[c]
+        confined = needed & ~rest_union
+        if confined:
+            for c in self.outside:
+                m = masks[c]
+                if m & confined:
+                    m &= ~confined
+                    if not m:
+                        return False
+                    masks[c] = m
+                    changed.append(c)
+        return True
+
+
+class Constraint:
+    """Base class: ``cells`` (the cells watched) and ``tier``.
+
+    The propagator runs a constraint of a higher tier only when none of a
+    lower tier is waiting: cheap rules settle first and the costly ones then
+    see many changes at once.
+    """
+
+    __slots__ = ("cells", "tier")
+    TIER = 0
+
+    def __init__(self, cells: tuple[int, ...]) -> None:
+        self.cells = cells
+        self.tier = self.TIER
+
+    def run(self, masks: list[int]) -> list[int] | None:  # pragma: no cover - abstract
+        """Narrow ``masks``; the changed cells, or None on a contradiction."""
+        raise NotImplementedError
+
+
+class House(Constraint):
+    """Cells that hold every digit ``1..max_digit`` exactly once (row, column, box, a 45-run).
+
+    Naked singles leave the other cells, a digit with one place left goes
+    there (hidden single) and a digit with no place is a contradiction.
+    """
+
+    __slots__ = ("full",)
+
+    def __init__(self, cells: tuple[int, ...], full: int) -> None:
+        super().__init__(cells)
+        self.full = full
+
+    def run(self, masks: list[int]) -> list[int] | None:
+        cells = self.cells
+        full = self.full
+        changed: list[int] = []
+        fixed = 0
+        for c in cells:
+            m = masks[c]
+            if not m & (m - 1):
+                if fixed & m:
+                    return None
+                fixed |= m
+        while True:
+            once = twice = new = 0
+            for c in cells:
+                m = masks[c]
+                if m & (m - 1) and m & fixed:
+                    m &= ~fixed
+                    if not m:
+                        return None
+                    masks[c] = m
+                    changed.append(c)
+                    if not m & (m - 1):
+                        if new & m:
+                            return None
+                        new |= m
+                twice |= once & m
+                once |= m
+            if not new:
+                break
+            fixed |= new
+        if once != full:
+            return None
+        hidden = full & ~twice & ~fixed
+        if hidden:
+            for c in cells:
+                m = masks[c]
+                h = m & hidden
+                if h and h != m:
+                    if h & (h - 1):
+                        return None
+                    masks[c] = h
+                    changed.append(c)
+        return changed
+
+
+class Pointing(Constraint):
+    """A house's links: a digit the house still needs that can only go where
+    it overlaps another distinct region leaves the rest of that region.
+
+    The overlaps are grouped into *families* of disjoint parts that cover
+    the house (its three box segments, say, or the cages crossing it, plus
+    one part for the cells no overlap of the family holds).  A digit that
+    only one part of a family can take is confined to that part, and the
+    once/twice trick finds all of them in one pass over the parts.
+    ``families``: for each family, the part of each cell (by position in
+    ``cells``) and, per part, the cells outside the house that lose the
+    digits confined to it.
+    """
+
+    __slots__ = ("families",)
+    TIER = 1
+
+    def __init__(self, cells: tuple[int, ...],
+                 families: tuple[tuple[tuple[int, ...], tuple[tuple[int, ...], ...]], ...]) -> None:
+        super().__init__(cells)
+        self.families = families
+
+    def run(self, masks: list[int]) -> list[int] | None:
+        now = [masks[c] for c in self.cells]
+        fixed = 0
+        for m in now:
+            if not m & (m - 1):
+                fixed |= m
+        changed: list[int] = []
+        for part_of, outsides in self.families:
+            unions = [0] * len(outsides)
+            for part, m in zip(part_of, now):
+                unions[part] |= m
+            once = twice = 0
+            for u in unions:
+                twice |= once & u
+                once |= u
+            single = once & ~twice & ~fixed
+            if not single:
+                continue
+            for u, outside in zip(unions, outsides):
+                confined = u & single
+                if confined and outside:
+                    for c in outside:
+                        m = masks[c]
+                        if m & confined:
+                            m &= ~confined
+                            if not m:
+                                return None
+                            masks[c] = m
+                            changed.append(c)
+        return changed
+
+
+class AllDifferent(Constraint):
+    """Cells with different digits and no total (a cage without a sum): naked singles and pigeonholes."""
+
+    __slots__ = ()
+
+    def run(self, masks: list[int]) -> list[int] | None:
+        cells = self.cells
+        changed: list[int] = []
+        fixed = 0
+        for c in cells:
+            m = masks[c]
+            if not m & (m - 1):
+                if fixed & m:
+                    return None
+                fixed |= m
+        while True:
+            union = new = 0
+            for c in cells:
+                m = masks[c]
+                if m & (m - 1) and m & fixed:
+                    m &= ~fixed
+                    if not m:
+                        return None
+                    masks[c] = m
+                    changed.append(c)
+                    if not m & (m - 1):
+                        if new & m:
+                            return None
+                        new |= m
+                union |= m
+            if not new:
+                break
+            fixed |= new
+        if POPCOUNT[union] < len(cells):
+            return None
+        return changed
+
+
+class Cage(Constraint):
+    """Different digits summing to ``total`` (a Killer cage, a Kakuro run, a distinct derived sum).
+
+    Each cell keeps exactly the digits that appear in some fitting
+    assignment of the whole cage (:func:`~solver.supports.cage_support`,
+    cached); the digits every fitting assignment uses are *needed* and go
+    through the links.  ``houses``: links to full houses, whose missing
+    digits the cage must then contain (a house digit that can only go in
+    this cage's cells).
+    """
+
+    __slots__ = ("total", "max_digit", "full", "links", "houses")
+    TIER = 2
+
+    def __init__(self, cells: tuple[int, ...], total: int, max_digit: int) -> None:
+        super().__init__(cells)
+        self.total = total
+        self.max_digit = max_digit
+        self.full = ((1 << (max_digit + 1)) - 1) & ~1
+        self.links: tuple[Link, ...] = ()
+        self.houses: tuple[Link, ...] = ()
+
+    def run(self, masks: list[int]) -> list[int] | None:
+        cells = self.cells
+        changed: list[int] = []
+        forced = 0
+        for link in self.houses:
+            # link.rest is this cage's side; the house's other cells are link.outside.
+            outside_union = 0
+            for c in link.outside:
+                outside_union |= masks[c]
+            forced |= self.full & ~outside_union
+        now = tuple([masks[c] for c in cells])
+        found = cage_support(self.total, now, forced, self.max_digit)
+        if found is None:
+            return None
+        support, needed, _ = found
+        fixed = 0
+        for c, m, s in zip(cells, now, support):
+            if m != s:
+                masks[c] = s
+                changed.append(c)
+            if not s & (s - 1):
+                fixed |= s
+        needed &= ~fixed
+        if needed:
+            for link in self.links:
+                if not link.push_out(masks, needed, changed):
+                    return None
+        return changed
+
+
+class Sum(Constraint):
+    """Cells whose digits (repeats allowed) add up to ``total`` (a derived innie or outie sum).
+
+    Up to six cells get the exact support (:func:`~solver.supports.sum_support`);
+    longer sums get bounds: each cell lies between the total minus the
+    others' largest and the total minus the others' smallest.
+    """
+
+    __slots__ = ("total",)
+    TIER = 1
+    EXACT_CELLS = 6
+
+    def __init__(self, cells: tuple[int, ...], total: int) -> None:
+        super().__init__(cells)
+        self.total = total
+
+    def run(self, masks: list[int]) -> list[int] | None:
+        cells = self.cells
+        total = self.total
+        changed: list[int] = []
+        if len(cells) <= self.EXACT_CELLS:
+            now = tuple([masks[c] for c in cells])
+            support = sum_support(total, now)
+            if support is None:
+                return None
+            for c, m, s in zip(cells, now, support):
+                if m != s:
+                    masks[c] = s
+                    changed.append(c)
+            return changed
+        lo = hi = 0
+        for c in cells:
+            m = masks[c]
+            lo += LOW[m]
+            hi += HIGH[m]
+        if lo > total or hi < total:
+            return None
+        for c in cells:
+            m = masks[c]
+            nm = m & _upto(total - (lo - LOW[m])) & _from(total - (hi - HIGH[m]))
+            if nm != m:
+                if not nm:
+                    return None
+                masks[c] = nm
+                changed.append(c)
+        return changed
+
+
+class PairRule(Constraint):
+    """Two cells in a relation (Kropki dot or the negative rule), through a support table.
+
+    ``table[mask]``: the digits that have a partner in ``mask``.
+    """
+
+    __slots__ = ("a", "b", "table")
+
+    def __init__(self, a: int, b: int, table: tuple[int, ...]) -> None:
+        super().__init__((a, b))
+        self.a = a
+        self.b = b
+        self.table = table
+
+    def run(self, masks: list[int]) -> list[int] | None:
+        a, b, table = self.a, self.b, self.table
+        ma, mb = masks[a], masks[b]
+        na = ma & table[mb]
+        if not na:
+            return None
+        nb = mb & table[na]
+        if not nb:
+            return None
+        changed = []
+        if na != ma:
+            masks[a] = na
+            changed.append(a)
+        if nb != mb:
+            masks[b] = nb
+            changed.append(b)
+        return changed
+
+
+class Compare(Constraint):
+    """``sum(left) < sum(right)``, or ``<=`` when ``equal`` (an ``=`` comparison is two of these).
+
+    ``left_total``/``right_total``: the printed totals when known.  Bounds
+    only: each left cell is at most the right side's largest total minus the
+    least the other left cells take, and each right cell at least the mirror.
+    """
+
+    __slots__ = ("left", "right", "gap", "left_total", "right_total")
+
+    def __init__(self, left: tuple[int, ...], right: tuple[int, ...], equal: bool,
+                 left_total: int | None, right_total: int | None) -> None:
+        super().__init__(left + right)
+        self.left = left
+        self.right = right
+        self.gap = 0 if equal else 1
+        self.left_total = left_total
+        self.right_total = right_total
+
+    def run(self, masks: list[int]) -> list[int] | None:
+        llo = lhi = rlo = rhi = 0
+        for c in self.left:
+            llo += LOW[masks[c]]
+            lhi += HIGH[masks[c]]
+        for c in self.right:
+            rlo += LOW[masks[c]]
+            rhi += HIGH[masks[c]]
+        if self.left_total is not None:
+            llo = lhi = self.left_total
+        if self.right_total is not None:
+            rlo = rhi = self.right_total
+        gap = self.gap
+        if llo + gap > rhi:
+            return None
+        changed: list[int] = []
+        if self.left_total is None:
+            for c in self.left:
+                m = masks[c]
+                nm = m & _upto(rhi - gap - (llo - LOW[m]))
+                if nm != m:
+                    if not nm:
+                        return None
+                    masks[c] = nm
+                    changed.append(c)
+        if self.right_total is None:
+            for c in self.right:
+                m = masks[c]
+                nm = m & _from(llo + gap - (rhi - HIGH[m]))
+                if nm != m:
+                    if not nm:
+                        return None
+                    masks[c] = nm
+                    changed.append(c)
+        return changed

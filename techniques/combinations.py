@@ -1,0 +1,392 @@
+"""Sum combinations: which sets of digits can fill a sum region, and where.
+
+**Sum combinations** (``sum-combinations``, level 2): for a region with a
+total (a Kakuro run, a Killer cage, or a sum found by algebra), list the
+digit combinations that fit its total, its size and the candidates left,
+then keep in each cell only the digits some complete *placement* uses: a
+digit stays in a cell only when the other cells can take the rest of a
+combination with different digits.  Derived (virtual) sums whose digits may
+repeat get the same treatment with repeats allowed.
+
+The support computation walks the sets of digits the first cells can take
+(at most 2^9 of them), forwards and then backwards, so even a 9-cell run is
+cheap; results are cached by the candidate masks.
+
+>>> from solver.model import Puzzle, Region
+>>> from solver.candidates import Candidates
+>>> from solver.engine import Context
+>>> p = Puzzle(kind="demo", height=1, width=2, cells=((0, 0), (0, 1)),
+...            regions=(Region("across 16 at r1c1", (0, 1), total=16, kind="across"),))
+>>> step = next(find_sum_combinations(Context(p, Candidates.initial(p), TECHNIQUES)))
+>>> print(step.text)
+across 16 at r1c1 (2 cells) can only be 7+9, so r1c1 and r1c2 lose 1-6 and 8.
+>>> distinct_fit((0b1110, 0b1110, 0b1111111110), 1 << 10)  # {1,2,3}, {1,2,3}, any: sum 10
+((14, 14, 224), (44, 74, 134))
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from functools import lru_cache, wraps
+from typing import Callable, Iterator, TypeVar
+
+from solver.bits import POPCOUNT, SUM_OF_MASK, combinations, digits_of, is_single
+from solver.engine import Context, Technique
+from solver.model import Puzzle, Region
+from solver.step import Step
+
+from .common import cells_text, plus, region_key
+
+T = TypeVar("T")
+
+
+def per_puzzle(fn: Callable[[Puzzle], T]) -> Callable[[Puzzle], T]:
+    """Cache a function of a puzzle by identity.  Hashing a large frozen puzzle costs
+    far more than a step, so the cache keeps a reference to each recent puzzle (its
+    id cannot be reused while it is held) and checks identity on every hit."""
+    cache: OrderedDict[int, tuple[Puzzle, T]] = OrderedDict()
+
+    @wraps(fn)
+    def cached(puzzle: Puzzle) -> T:
+        hit = cache.get(id(puzzle))
+        if hit is not None and hit[0] is puzzle:
+            return hit[1]
+        value = fn(puzzle)
+        cache[id(puzzle)] = (puzzle, value)
+        if len(cache) > 16:
+            cache.popitem(last=False)
+        return value
+
+    return cached
+
+
+ALL_SUMS = (1 << 46) - 1
+"""Every total 0..45 accepted (a region with no printed total)."""
+
+_LOW = tuple(((m & -m).bit_length() - 1) if m else 0 for m in range(1 << 10))
+_HIGH = tuple((m.bit_length() - 1) if m else 0 for m in range(1 << 10))
+
+
+# --- the support computations (shared with the other families) ---------------------------
+@lru_cache(maxsize=1 << 16)
+def distinct_fit(masks: tuple[int, ...], sums: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Cells taking different digits from their ``masks`` with a total in ``sums``
+    (bit ``s`` set: total ``s`` allowed).  Returns ``(support, combos)``: for each
+    cell the digits it takes in some complete placement, and every digit set (as a
+    mask, ascending) that has a placement.  No placement: all-zero support, no combos.
+    """
+    n = len(masks)
+    if n == 0 or 0 in masks or not sums:
+        return (0,) * n, ()
+    order = sorted(range(n), key=lambda i: (POPCOUNT[masks[i]], i))
+    ms = [masks[i] for i in order]
+    lo_ok = (sums & -sums).bit_length() - 1
+    hi_ok = sums.bit_length() - 1
+    rest_lo = [0] * (n + 1)
+    rest_hi = [0] * (n + 1)
+    for k in range(n - 1, -1, -1):
+        rest_lo[k] = rest_lo[k + 1] + _LOW[ms[k]]
+        rest_hi[k] = rest_hi[k + 1] + _HIGH[ms[k]]
+    layers: list[list[int]] = [[0]]
+    for k in range(n):
+        m = ms[k]
+        seen: set[int] = set()
+        lo, hi = rest_lo[k + 1], rest_hi[k + 1]
+        for used in layers[k]:
+            free = m & ~used
+            while free:
+                bit = free & -free
+                free ^= bit
+                nxt = used | bit
+                if nxt not in seen:
+                    s = SUM_OF_MASK[nxt]
+                    if s + lo <= hi_ok and s + hi >= lo_ok:
+                        seen.add(nxt)
+        layers.append(sorted(seen))
+    alive = {t for t in layers[n] if sums >> SUM_OF_MASK[t] & 1}
+    combos = tuple(sorted(alive))
+    support = [0] * n
+    for k in range(n - 1, -1, -1):
+        m = ms[k]
+        before: set[int] = set()
+        got = 0
+        for used in layers[k]:
+            free = m & ~used
+            while free:
+                bit = free & -free
+                free ^= bit
+                if used | bit in alive:
+                    got |= bit
+                    before.add(used)
+        support[k] = got
+        alive = before
+    out = [0] * n
+    for pos, i in enumerate(order):
+        out[i] = support[pos]
+    return tuple(out), combos
+
+
+@lru_cache(maxsize=1 << 14)
+def repeat_fit(masks: tuple[int, ...], sums: int) -> tuple[tuple[int, ...], int]:
+    """Like :func:`distinct_fit` with digits allowed to repeat.  Returns ``(support,
+    totals)``: each cell's digits in some assignment with a total in ``sums``, and the
+    reachable totals (a bit mask, bit ``s`` for total ``s``).
+
+    >>> repeat_fit((0b1110, 0b1110), 1 << 6)  # {1,2,3} + {1,2,3} = 6
+    ((8, 8), 64)
+    """
+    n = len(masks)
+    if 0 in masks:
+        return (0,) * n, 0
+    digit_lists = [digits_of(m) for m in masks]
+    prefix = [1]
+    for ds in digit_lists:
+        acc = 0
+        for d in ds:
+            acc |= prefix[-1] << d
+        prefix.append(acc)
+    totals = prefix[n] & sums
+    if not totals:
+        return (0,) * n, 0
+    suffix = [0] * (n + 1)
+    suffix[n] = 1
+    for k in range(n - 1, -1, -1):
+        acc = 0
+        for d in digit_lists[k]:
+            acc |= suffix[k + 1] << d
+        suffix[k] = acc
+    support = []
+    for k in range(n):
+        others = 0
+        p, shift = prefix[k], 0
+        while p:
+            if p & 1:
+                others |= suffix[k + 1] << shift
+            p >>= 1
+            shift += 1
+        keep = 0
+        for d in digit_lists[k]:
+            if (others << d) & sums:
+                keep |= 1 << d
+        support.append(keep)
+    return tuple(support), totals
+
+
+def region_fit(region: Region, masks: list[int], sums: int | None = None
+               ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """:func:`distinct_fit` (or :func:`repeat_fit`, with no combos) of a region under
+    the current masks; ``sums`` defaults to the region's total."""
+    now = tuple([masks[c] for c in region.cells])
+    if sums is None:
+        sums = ALL_SUMS if region.total is None else 1 << region.total
+    if region.distinct:
+        return distinct_fit(now, sums)
+    return repeat_fit(now, sums)[0], ()
+
+
+def required_digits(region: Region, masks: list[int], max_digit: int = 9) -> int:
+    """The digits a distinct region must hold: all of them in a full house, else
+    the digits in every combination that still has a placement (0 when unknown)."""
+    if not region.distinct:
+        return 0
+    if region.total is None:
+        if len(region.cells) == max_digit:
+            return ((1 << (max_digit + 1)) - 1) & ~1
+        return 0
+    _, combos = region_fit(region, masks)
+    if not combos:
+        return 0
+    need = -1
+    for combo in combos:
+        need &= combo
+    return need
+
+
+# --- wording ---------------------------------------------------------------------------------
+def digit_ranges(mask: int) -> str:
+    """Digits as a human writes them: runs of three or more as ranges.
+
+    >>> digit_ranges(0b101111110), digit_ranges(0b1100000000), digit_ranges(0b10101010)
+    ('1-6 and 8', '8 and 9', '1, 3, 5 and 7')
+    """
+    parts: list[str] = []
+    ds = digits_of(mask)
+    i = 0
+    while i < len(ds):
+        j = i
+        while j + 1 < len(ds) and ds[j + 1] == ds[j] + 1:
+            j += 1
+        if j - i >= 2:
+            parts.append(f"{ds[i]}-{ds[j]}")
+        else:
+            parts.extend(str(d) for d in ds[i:j + 1])
+        i = j + 1
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def or_list(items: list[str]) -> str:
+    """``['a', 'b', 'c']`` -> ``'a, b or c'``."""
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def region_head(region: Region) -> str:
+    """``cage b (10, 3 cells)``, ``across 16 at r2c3 (2 cells)``."""
+    k = len(region.cells)
+    if region.total is not None and region.kind in ("cage", "virtual") and f"({region.total})" not in region.name:
+        return f"{region.name} ({region.total}, {k} cells)"
+    return f"{region.name} ({k} cells)"
+
+
+def combos_text(combos: tuple[int, ...] | list[int], limit: int = 6) -> str:
+    """``1+2+7, 1+3+6 or 1+4+5``; a count when there are more than ``limit``."""
+    if len(combos) > limit:
+        return f"one of {len(combos)} combinations"
+    return or_list([plus(ds) for ds in sorted(digits_of(c) for c in combos)])
+
+
+def losses_text(ctx: Context, elims: list[tuple[int, int]]) -> str:
+    """``r1c1 and r1c2 lose 1-6 and 8, r1c3 loses 9``: cells grouped by what they lose."""
+    groups: dict[int, list[int]] = {}
+    for cell, mask in elims:
+        groups.setdefault(mask, []).append(cell)
+    parts = []
+    for mask, cells in sorted(groups.items(), key=lambda kv: kv[1][0]):
+        verb = "loses" if len(cells) == 1 else "lose"
+        parts.append(f"{cells_text(ctx, cells)} {verb} {digit_ranges(mask)}")
+    return "; ".join(parts) if any(" and " in p for p in parts) and len(parts) > 1 else ", ".join(parts)
+
+
+# --- the technique ---------------------------------------------------------------------------
+def _other_sum_regions(ctx: Context, cell: int, region: Region) -> list[Region]:
+    return [r for r in ctx.sum_regions() if r is not region and r.distinct and cell in r.cells]
+
+
+def _crossing_note(ctx: Context, region: Region, combos: tuple[int, ...], cell: int, kept: int) -> str:
+    """Why a cell shared by two sum regions is left with one digit, naming both."""
+    union = 0
+    for combo in combos:
+        union |= combo
+    for other in _other_sum_regions(ctx, cell, region):
+        _, other_combos = region_fit(other, ctx.state.masks)
+        if not other_combos or len(other_combos) > 4:
+            continue
+        other_union = 0
+        for combo in other_combos:
+            other_union |= combo
+        if other_union & union == kept and other_union != kept:
+            return (f" {ctx.name(cell)} is in both {region.name} ({combos_text(combos)}) and "
+                    f"{other.name} ({combos_text(other_combos)}): the only digit both allow is "
+                    f"{kept.bit_length() - 1}.")
+    return ""
+
+
+def _placement_note(ctx: Context, region: Region, now: tuple[int, ...], placed: list[tuple[int, int]],
+                    also: bool) -> str:
+    """Why digits of the fitting combinations still cannot go in some cells."""
+    if len(region.cells) == 2 and region.total is not None:
+        notes = []
+        for cell, mask in placed:
+            other = region.cells[1 - region.cells.index(cell)]
+            need = [region.total - d for d in digits_of(mask)]
+            verb = "be" if len(need) == 1 else "be one of"
+            notes.append(f"{ctx.name(cell)} cannot be {or_list([str(d) for d in digits_of(mask)])}, "
+                         f"since {ctx.name(other)} would then have to {verb} {or_list([str(d) for d in need])}, "
+                         f"which it cannot")
+        return ("Also " if also else "") + "; ".join(notes) + "."
+    groups: dict[int, list[int]] = {}
+    for cell, mask in placed:
+        groups.setdefault(mask, []).append(cell)
+    notes = [f"{cells_text(ctx, cells)} cannot be {or_list([str(d) for d in digits_of(mask)])}"
+             for mask, cells in groups.items()]
+    one = all(is_single(mask) for mask in groups)
+    return (("Also " if also else "") + "; ".join(notes) + f": with {'that digit' if one else 'such a digit'} there, "
+            "the other cells could not take the rest of any of these combinations with different digits.")
+
+
+def _explain_distinct(ctx: Context, region: Region, combos: tuple[int, ...], now: tuple[int, ...],
+                      elims: list[tuple[int, int]]) -> str:
+    head = region_head(region)
+    if not combos:
+        return f"{head} cannot be completed with the candidates left: no combination fits."
+    union = 0
+    for combo in combos:
+        union |= combo
+    every = combinations(len(region.cells), region.total or 0, ctx.puzzle.max_digit)
+    left = " with the candidates left" if len(combos) < len(every) else ""
+    if len(combos) == 1:
+        text = f"{head} can only be {plus(digits_of(combos[0]))}{left}"
+    elif len(combos) <= 6:
+        text = f"{head}{left} can only be {combos_text(combos)}"
+    else:
+        text = f"{head}{left} has {len(combos)} combinations, using only {digit_ranges(union)}"
+    plain = [(c, m & ~union) for c, m in elims if m & ~union]
+    placed = [(c, m & union) for c, m in elims if m & union]
+    parts = []
+    if plain:
+        parts.append(f", so {losses_text(ctx, plain)}.")
+    else:
+        parts.append(".")
+    if placed:
+        parts.append(" " + _placement_note(ctx, region, now, placed, bool(plain)))
+    for cell, mask in elims:
+        kept = now[region.cells.index(cell)] & ~mask
+        if is_single(kept):
+            parts.append(_crossing_note(ctx, region, combos, cell, kept))
+    return text + "".join(parts)
+
+
+def _explain_repeat(ctx: Context, region: Region, now: tuple[int, ...], elims: list[tuple[int, int]]) -> str:
+    k = len(region.cells)
+    head = f"{region.name} ({region.total}, {k} cells, digits may repeat)"
+    if all(m == now[region.cells.index(c)] for c, m in elims) and len(elims) == k:
+        return f"{head} cannot be completed with the candidates left."
+    notes = []
+    for cell, mask in elims:
+        i = region.cells.index(cell)
+        lo = sum(_LOW[m] for j, m in enumerate(now) if j != i)
+        hi = sum(_HIGH[m] for j, m in enumerate(now) if j != i)
+        top, bottom = region.total - lo, region.total - hi
+        ds = digits_of(mask)
+        if all(d > top or d < bottom for d in ds):
+            notes.append(f"the other cells add {lo} to {hi}, so {ctx.name(cell)} is between "
+                         f"{max(bottom, 1)} and {min(top, 9)} and loses {digit_ranges(mask)}")
+        else:
+            notes.append(f"{ctx.name(cell)} loses {digit_ranges(mask)} (the other cells cannot make up the rest)")
+    return f"{head}: " + "; ".join(notes) + "."
+
+
+def find_sum_combinations(ctx: Context) -> Iterator[Step]:
+    """One step per sum region whose fitting placements rule out candidates."""
+    masks = ctx.state.masks
+    for region in ctx.sum_regions():
+        cells = region.cells
+        now = tuple([masks[c] for c in cells])
+        if 0 in now:
+            continue
+        assert region.total is not None
+        if region.distinct:
+            support, combos = distinct_fit(now, 1 << region.total)
+        else:
+            support, _ = repeat_fit(now, 1 << region.total)
+            combos = ()
+        elims = [(c, m & ~s) for c, m, s in zip(cells, now, support) if m & ~s]
+        if not elims:
+            continue
+        text = ""
+        if ctx.explain:
+            text = (_explain_distinct(ctx, region, combos, now, elims) if region.distinct
+                    else _explain_repeat(ctx, region, now, elims))
+        yield Step("sum-combinations", "Sum combinations", 2, text, eliminations=tuple(elims),
+                   cells=tuple(c for c, _ in elims), regions=(region_key(region),),
+                   candidates=tuple((c, s) for c, s in zip(cells, support) if s))
+
+
+SUM_COMBINATIONS = Technique(
+    "sum-combinations", "Sum combinations", 2, 3, find_sum_combinations,
+    "cage b (10, 3 cells) can only be 1+2+7, 1+3+6, 1+4+5 or 2+3+5, so r4c4 loses 8 and 9.")
+
+TECHNIQUES = (SUM_COMBINATIONS,)

@@ -1,0 +1,206 @@
+"""Innies and outies (the rule of 45) and cage splitting, for the 9x9 kinds with cages.
+
+A union of houses (one or more rows, columns or boxes) holds every digit
+once per house, so it totals 45 per house.  Take away the cages wholly
+inside and what is left is the sum of the *innies*, the cells inside that
+belong to cages sticking out; count a sticking-out cage whole instead and
+its cells outside (the *outies*) come in with a minus sign.  Choosing which
+sticking-out cages to count gives every equation of the union:
+
+* **innies and outies** (``innies-outies``): one innie or outie is a digit
+  (``row 3 totals 45 and the cages wholly inside total 38, so r3c9 = 7``);
+  a few of them have a known sum (a virtual region: distinct only when the
+  cells share a house or cage); an innie minus an outie is a known
+  difference (``r1c9 - r2c9 = 3``: a digit of one with no partner in the
+  other goes);
+* **cage splitting** (``cage-splitting``): when the innies (or outies) all
+  lie in one cage, that cage splits into the part inside, whose sum is now
+  known, and the part outside; both parts are distinct, being in one cage.
+
+The unions are those of :func:`solver.derived.house_unions` (each house, two
+to five consecutive rows or columns, two neighbouring boxes) plus 2x2 and
+L-shaped groups of boxes.  The equations are derived once per puzzle; each
+call only checks candidates.  Simplest first: a single innie or outie, then
+sums by size, then differences.
+
+>>> from puzzles import sample
+>>> from solver.candidates import Candidates
+>>> from solver.engine import Context
+>>> p = sample("killer-1")
+>>> killer_equations(p)[0].reason
+'box 8 totals 45 and the cages wholly inside total 43, so the innie r7c6 = 45 - 43 = 2'
+>>> step = next(find_innies_outies(Context(p, Candidates.initial(p), TECHNIQUES)))
+>>> step.placements, step.text
+(((59, 2),), 'box 8 totals 45 and the cages wholly inside total 43, so the innie r7c6 = 45 - 43 = 2.')
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Iterator
+
+from solver.derived import house_unions
+from solver.engine import Context, Technique
+from solver.model import Puzzle, Region
+from solver.step import Step
+
+from .algebra import Equation, find_equations, make_equation, region_names
+
+HOUSE_KINDS = ("row", "column", "box")
+MAX_SUM_CELLS = 5
+"""A derived sum covers at most this many cells."""
+MAX_MIXED_CELLS = 4
+"""An innie-outie difference covers at most this many cells."""
+
+
+def box_groups(puzzle: Puzzle) -> list[tuple[int, ...]]:
+    """2x2 squares of boxes and the L-shaped threes inside them (region indexes)."""
+    boxes = sorted((i for i, r in enumerate(puzzle.regions) if r.kind == "box" and len(r.cells) == puzzle.max_digit),
+                   key=lambda i: min(puzzle.cells[c] for c in puzzle.regions[i].cells))
+    if len(boxes) != 9:
+        return []
+    out: list[tuple[int, ...]] = []
+    for top in (0, 1, 3, 4):
+        square = (boxes[top], boxes[top + 1], boxes[top + 3], boxes[top + 4])
+        out.append(square)
+        for skip in range(4):
+            out.append(tuple(b for k, b in enumerate(square) if k != skip))
+    return out
+
+
+def _flip_sets(base: int, deltas: list[int], limit: int) -> Iterator[tuple[int, ...]]:
+    """Subsets of positions whose deltas bring ``base`` to between 1 and ``limit``."""
+    n = len(deltas)
+    best_after = [0] * (n + 1)
+    for k in range(n - 1, -1, -1):
+        best_after[k] = best_after[k + 1] + min(0, deltas[k])
+    chosen: list[int] = []
+
+    def go(k: int, count: int) -> Iterator[tuple[int, ...]]:
+        if count + best_after[k] > limit:
+            return
+        if k == n:
+            if 1 <= count <= limit:
+                yield tuple(chosen)
+            return
+        yield from go(k + 1, count)
+        chosen.append(k)
+        yield from go(k + 1, count + deltas[k])
+        chosen.pop()
+
+    yield from go(0, base)
+
+
+@lru_cache(maxsize=64)
+def killer_equations(puzzle: Puzzle) -> tuple[Equation, ...]:
+    """Every innie, outie and innie-outie equation of the puzzle's house unions, simplest first."""
+    regions = puzzle.regions
+    full_total = puzzle.max_digit * (puzzle.max_digit + 1) // 2
+    cages = [i for i, r in enumerate(regions)
+             if r.kind not in HOUSE_KINDS and r.kind != "virtual" and r.total is not None]
+    cage_of: dict[int, int] = {}
+    for ci in cages:
+        for c in regions[ci].cells:
+            if c in cage_of:
+                return ()  # the algebra needs cages that do not overlap
+            cage_of[c] = ci
+    if not cages:
+        return ()
+    known = {frozenset(r.cells) for r in regions}
+    found: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[tuple[int, ...], tuple]] = {}
+    for union in house_unions(puzzle) + box_groups(puzzle):
+        houses = [regions[h] for h in union]
+        area = {c for h in houses for c in h.cells}
+        house_total = sum(h.total if h.total is not None else full_total for h in houses)
+        touching = sorted({cage_of[c] for c in area if c in cage_of})
+        inside = [ci for ci in touching if area.issuperset(regions[ci].cells)]
+        crossing = [ci for ci in touching if ci not in inside]
+        inside_total = sum(regions[ci].total or 0 for ci in inside)
+        innies = area.difference(*(regions[ci].cells for ci in inside))
+        parts_in = [[c for c in regions[ci].cells if c in area] for ci in crossing]
+        parts_out = [[c for c in regions[ci].cells if c not in area] for ci in crossing]
+        deltas = [len(o) - len(i) for i, o in zip(parts_in, parts_out)]
+        for flips in _flip_sets(len(innies), deltas, MAX_SUM_CELLS):
+            plus = set(innies)
+            minus: set[int] = set()
+            for k in flips:
+                plus.difference_update(parts_in[k])
+                minus.update(parts_out[k])
+            if plus and minus and len(plus) + len(minus) > MAX_MIXED_CELLS:
+                continue
+            key = (tuple(sorted(plus)), tuple(sorted(minus)))
+            if not plus:
+                key = (key[1], ())
+            if not key[1] and frozenset(key[0]) in known:
+                continue  # a house or cage itself: nothing new
+            rank = (len(plus) + len(minus), bool(plus and minus), len(union), len(flips))
+            if key in found and found[key][0] <= rank:
+                continue
+            flipped = [crossing[k] for k in flips]
+            found[key] = (rank, (union, house_total, inside, inside_total, flipped, plus, minus))
+    ordered = sorted(found.items(), key=lambda kv: (kv[1][0], kv[0]))
+    return tuple(_equation(puzzle, *args, cage_of) for _, (_, args) in ordered)
+
+
+def _equation(puzzle: Puzzle, union: tuple[int, ...], house_total: int, inside: list[int], inside_total: int,
+              flipped: list[int], plus: set[int], minus: set[int], cage_of: dict[int, int]) -> Equation:
+    regions = puzzle.regions
+    flip_total = sum(regions[ci].total or 0 for ci in flipped)
+    value = house_total - inside_total - flip_total
+    cells = plus | minus
+    owners = {cage_of.get(c, -1) for c in cells}
+    single_cage = len(cells) > 1 and len(owners) == 1 and -1 not in owners and not (plus and minus)
+    technique = "cage-splitting" if single_cage else "innies-outies"
+    cage = regions[next(iter(owners))] if single_cage else None
+
+    def because() -> str:
+        houses = [regions[h] for h in union]
+        where = region_names(houses)
+        verb = "totals" if len(houses) == 1 else "total"
+        inside_text = f"the cages wholly inside total {inside_total}" if inside else "no cage lies wholly inside"
+        if not (plus and minus):
+            what = ("innie" if plus else "outie") + ("s" if len(cells) > 1 else "")
+            if cage is not None:
+                what = f"part of {cage.name} {'inside' if plus else 'outside'},"
+            lead = f"so the {what} {{formula}} ="
+        else:
+            lead = "so innies minus outies: {formula} ="
+        if not flipped:
+            return f"{where} {verb} {house_total} and {inside_text}, {lead} {house_total} - {inside_total} = {value}"
+        sticking = _cages_text([regions[ci] for ci in flipped], flip_total)
+        if not plus:
+            arith = f"{inside_total} + {flip_total} - {house_total} = {-value}"
+        else:
+            arith = f"{house_total} - {inside_total} - {flip_total} = {value}"
+        return f"{where} {verb} {house_total}; {inside_text}, and {sticking}, {lead} {arith}"
+
+    shown = (*union, *inside, *flipped)
+    label = f"{'innies' if plus else 'outies'} of {', '.join(regions[h].name for h in union)}"
+    return make_equation(puzzle, plus, minus, value, technique, because, shown, label)
+
+
+def _cages_text(cages: list[Region], total: int) -> str:
+    """``cage v (15) sticks out`` or ``cages l (13), n (21) and p (22) stick out (total 56)``."""
+    if len(cages) == 1:
+        return f"{cages[0].name} ({cages[0].total}) sticks out"
+    names = [f"{c.label if c.label else c.name} ({c.total})" for c in cages]
+    return f"cages {', '.join(names[:-1])} and {names[-1]} stick out (total {total})"
+
+
+def find_innies_outies(ctx: Context) -> Iterator[Step]:
+    yield from find_equations(ctx, killer_equations(ctx.puzzle), "innies-outies")
+
+
+def find_cage_splitting(ctx: Context) -> Iterator[Step]:
+    yield from find_equations(ctx, killer_equations(ctx.puzzle), "cage-splitting")
+
+
+INNIES_OUTIES = Technique("innies-outies", "Innies and outies", 5, 5, find_innies_outies,
+                          "rows 1-2 total 90 and the cages wholly inside total 75, so r2c1 + r2c2 = 15.")
+CAGE_SPLITTING = Technique("cage-splitting", "Cage splitting", 5, 5, find_cage_splitting,
+                           "box 1 totals 45 and the cages wholly inside total 36, so the part of cage d inside, "
+                           "r3c2 + r3c3 = 9.")
+
+TECHNIQUES = (INNIES_OUTIES, CAGE_SPLITTING)
+
+__all__ = ["CAGE_SPLITTING", "INNIES_OUTIES", "TECHNIQUES", "box_groups", "killer_equations"]

@@ -1,0 +1,270 @@
+"""Intersections: a digit confined to where two regions overlap.
+
+* **pointing** (level 3): a box whose candidates for a digit all lie in one row
+  or column; the digit leaves the rest of that line;
+* **claiming** (level 3): a row or column whose candidates for a digit all lie
+  in one box; the digit leaves the rest of that box;
+* **cage confinement** (level 3): a cage that must hold a digit (every
+  combination that fits uses it) with all its cells for the digit in one
+  house: the digit leaves the rest of the house.  And back: a house whose
+  cells for a digit all lie in one cage, so the cage holds the digit: it
+  leaves the cage's other cells and the cage's combinations without it go;
+* **combination confinement** (level 3): the same for any other sum region
+  (a Kakuro run, a derived sum) and any other region whose digits differ.
+
+Techniques look only at region kinds (``row``, ``column``, ``box``, ``cage``).
+
+>>> from puzzles import sample
+>>> from solver.engine import solve_with_logic
+>>> from techniques import singles, combinations
+>>> techs = singles.TECHNIQUES + combinations.TECHNIQUES + TECHNIQUES
+>>> solve_with_logic(sample("killer-1"), techs, guess=False).status
+'solved'
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from solver.bits import POPCOUNT, digits_of
+from solver.engine import Context, Technique
+from solver.model import Puzzle, Region
+from solver.step import Step
+
+from .combinations import (combos_text, digit_ranges, distinct_fit, losses_text, per_puzzle, region_fit,
+                           required_digits)
+from .common import cells_text, describe, plus, region_key
+
+HOUSE_KINDS = ("row", "column", "box")
+
+
+def _is_house(region: Region, max_digit: int) -> bool:
+    return region.kind in HOUSE_KINDS and region.distinct and len(region.cells) == max_digit
+
+
+@per_puzzle
+def house_overlaps(puzzle: Puzzle) -> tuple[tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]:
+    """``(box, line, shared, box only, line only)`` for every box and row/column
+    sharing at least two cells (region indexes and cell tuples)."""
+    houses = [(i, r) for i, r in enumerate(puzzle.regions) if _is_house(r, puzzle.max_digit)]
+    out = []
+    for bi, box in houses:
+        if box.kind != "box":
+            continue
+        box_cells = set(box.cells)
+        for li, line in houses:
+            if line.kind == "box":
+                continue
+            shared = tuple(c for c in line.cells if c in box_cells)
+            if len(shared) >= 2:
+                out.append((bi, li, shared, tuple(c for c in box.cells if c not in shared),
+                            tuple(c for c in line.cells if c not in box_cells)))
+    return tuple(out)
+
+
+def _all(cells) -> str:
+    return "both in" if len(cells) == 2 else "all in"
+
+
+def _fixed(masks: list[int], cells) -> int:
+    out = 0
+    for c in cells:
+        m = masks[c]
+        if m & (m - 1) == 0:
+            out |= m
+    return out
+
+
+def _confined(masks: list[int], shared, own_rest, other_rest) -> int:
+    """Digits with at least two candidates in ``shared``, none in ``own_rest`` and
+    some in ``other_rest`` (not placed anywhere in the owning region)."""
+    once = twice = 0
+    for c in shared:
+        m = masks[c]
+        twice |= once & m
+        once |= m
+    rest = 0
+    for c in own_rest:
+        rest |= masks[c]
+    target = 0
+    for c in other_rest:
+        target |= masks[c]
+    return twice & ~rest & target & ~_fixed(masks, shared) & ~_fixed(masks, own_rest)
+
+
+def _box_line_steps(ctx: Context, pointing: bool) -> Iterator[Step]:
+    masks = ctx.state.masks
+    regions = ctx.puzzle.regions
+    tid, name = ("pointing", "Pointing") if pointing else ("claiming", "Claiming")
+    for bi, li, shared, box_rest, line_rest in house_overlaps(ctx.puzzle):
+        if 0 in (masks[c] for c in shared):
+            continue
+        own, other = (regions[bi], regions[li]) if pointing else (regions[li], regions[bi])
+        own_rest, other_rest = (box_rest, line_rest) if pointing else (line_rest, box_rest)
+        found = _confined(masks, shared, own_rest, other_rest)
+        for d in digits_of(found):
+            bit = 1 << d
+            elims = tuple((c, bit) for c in other_rest if masks[c] & bit)
+            spots = tuple(c for c in shared if masks[c] & bit)
+            text = ""
+            if ctx.explain:
+                text = (f"In {own.name}, {d} can only go in {cells_text(ctx, spots)}, {_all(spots)} {other.name}; "
+                        f"so {d} leaves the rest of {other.name}: {cells_text(ctx, [c for c, _ in elims])}.")
+            yield Step(tid, name, 3, text, eliminations=elims, cells=spots,
+                       regions=(region_key(own), region_key(other)),
+                       candidates=tuple((c, bit) for c in spots))
+
+
+def find_pointing(ctx: Context) -> Iterator[Step]:
+    """A box's candidates for a digit all in one line."""
+    yield from _box_line_steps(ctx, True)
+
+
+def find_claiming(ctx: Context) -> Iterator[Step]:
+    """A line's candidates for a digit all in one box."""
+    yield from _box_line_steps(ctx, False)
+
+
+# --- confinement of a sum region's required digits ------------------------------------
+def _distinct_regions_of(ctx: Context, cell: int) -> list[Region]:
+    puzzle = ctx.puzzle
+    out = [puzzle.regions[i] for i in puzzle.cell_regions[cell] if puzzle.regions[i].distinct]
+    out.extend(r for r in ctx.virtual if r.distinct and cell in r.cells)
+    return out
+
+
+def _required_confinement(ctx: Context, cages: bool) -> Iterator[Step]:
+    """Sum region R needs digit d, R's cells for d all inside region H: d leaves H's other cells.
+    ``cages``: R a cage and H a house (cage confinement); else every other pairing."""
+    masks = ctx.state.masks
+    max_digit = ctx.puzzle.max_digit
+    for region in ctx.sum_regions():
+        if not region.distinct or (cages and region.kind != "cage"):
+            continue
+        now = tuple([masks[c] for c in region.cells])
+        if 0 in now:
+            continue
+        need = required_digits(region, masks, max_digit) & ~_fixed(masks, region.cells)
+        if not need:
+            continue
+        own = set(region.cells)
+        found: dict[str, tuple[Region, list[tuple[int, int]], int]] = {}
+        order: list[str] = []
+        for d in digits_of(need):
+            bit = 1 << d
+            spots = [c for c in region.cells if masks[c] & bit]
+            if len(spots) < 2:
+                continue
+            for other in _distinct_regions_of(ctx, spots[0]):
+                if other is region or set(other.cells) == own:
+                    continue
+                house = _is_house(other, max_digit)
+                if cages != (region.kind == "cage" and house):
+                    continue
+                if not all(c in other.cells for c in spots[1:]):
+                    continue
+                targets = [c for c in other.cells if c not in own and masks[c] & bit]
+                if not targets:
+                    continue
+                if other.name not in found:
+                    found[other.name] = (other, [], 0)
+                    order.append(other.name)
+                reg, elims, digits = found[other.name]
+                elims.extend((c, bit) for c in targets)
+                found[other.name] = (reg, elims, digits | bit)
+        for key in order:
+            other, elims, digits = found[key]
+            merged: dict[int, int] = {}
+            for c, m in elims:
+                merged[c] = merged.get(c, 0) | m
+            effects = tuple(sorted(merged.items()))
+            text = ""
+            if ctx.explain:
+                _, combos = region_fit(region, masks)
+                why = (f"its only combination {plus(digits_of(combos[0]))}" if len(combos) == 1
+                       else "every combination that still fits")
+                many = POPCOUNT[digits]
+                ds = digit_ranges(digits)
+                text = (f"{describe(region)} must hold {ds} ({why} uses {'them' if many > 1 else 'it'}), "
+                        f"and its cells for {'these digits' if many > 1 else 'it'} all lie in {other.name}; "
+                        f"so {ds} {'leave' if many > 1 else 'leaves'} the rest of {other.name}: "
+                        f"{losses_text(ctx, list(effects))}.")
+            spots = tuple(c for c in region.cells if masks[c] & digits)
+            yield Step("cage-confinement" if cages else "combination-confinement",
+                       "Cage confinement" if cages else "Combination confinement", 3, text,
+                       eliminations=effects, cells=spots, regions=(region_key(region), region_key(other)),
+                       candidates=tuple((c, masks[c] & digits) for c in spots))
+
+
+def _house_to_cage(ctx: Context) -> Iterator[Step]:
+    """A house whose cells for a digit all lie in one cage: the cage holds the digit."""
+    masks = ctx.state.masks
+    puzzle = ctx.puzzle
+    for house in puzzle.regions:
+        if not _is_house(house, puzzle.max_digit):
+            continue
+        fixed = _fixed(masks, house.cells)
+        for d in range(1, puzzle.max_digit + 1):
+            bit = 1 << d
+            if fixed & bit:
+                continue
+            spots = [c for c in house.cells if masks[c] & bit]
+            if len(spots) < 2:
+                continue
+            for ri in puzzle.cell_regions[spots[0]]:
+                cage = puzzle.regions[ri]
+                if cage.kind != "cage" or not cage.distinct or not all(ri in puzzle.cell_regions[c] for c in spots):
+                    continue
+                elims: dict[int, int] = {}
+                for c in cage.cells:
+                    if c not in house.cells and masks[c] & bit:
+                        elims[c] = bit
+                combos: list[int] = []
+                if cage.total is not None:
+                    trimmed = [masks[c] & ~elims.get(c, 0) for c in cage.cells]
+                    _, all_combos = distinct_fit(tuple(trimmed), 1 << cage.total)
+                    combos = [x for x in all_combos if x & bit]
+                    keep = [0] * len(cage.cells)
+                    for combo in combos:
+                        sup, _ = distinct_fit(tuple(m & combo for m in trimmed), 1 << cage.total)
+                        keep = [k | s for k, s in zip(keep, sup)]
+                    for c, m, k in zip(cage.cells, trimmed, keep):
+                        if m & ~k:
+                            elims[c] = elims.get(c, 0) | (m & ~k)
+                if not elims:
+                    continue
+                effects = tuple(sorted(elims.items()))
+                text = ""
+                if ctx.explain:
+                    text = (f"In {house.name}, {d} can only go in {cells_text(ctx, spots)}, {_all(spots)} "
+                            f"{describe(cage)}; so {cage.name} holds {d}")
+                    if combos:
+                        text += f" and must be {combos_text(combos)}"
+                    text += f": {losses_text(ctx, list(effects))}."
+                yield Step("cage-confinement", "Cage confinement", 3, text, eliminations=effects,
+                           cells=tuple(spots), regions=(region_key(house), region_key(cage)),
+                           candidates=tuple((c, bit) for c in spots))
+
+
+def find_cage_confinement(ctx: Context) -> Iterator[Step]:
+    """A cage's required digit inside one house, or a house's digit inside one cage."""
+    yield from _required_confinement(ctx, True)
+    yield from _house_to_cage(ctx)
+
+
+def find_combination_confinement(ctx: Context) -> Iterator[Step]:
+    """Any other sum region's required digit inside one other distinct region."""
+    yield from _required_confinement(ctx, False)
+
+
+POINTING = Technique("pointing", "Pointing", 3, 4, find_pointing,
+                     "In box 1, 5 can only go in r2c1 and r2c3, both in row 2, so 5 leaves the rest of row 2.")
+CLAIMING = Technique("claiming", "Claiming", 3, 4, find_claiming,
+                     "In row 4, 8 can only go in r4c7 and r4c9, both in box 6, so 8 leaves the rest of box 6.")
+CAGE_CONFINEMENT = Technique("cage-confinement", "Cage confinement", 3, 5, find_cage_confinement,
+                             "cage b (3) must hold 1 and 2, both inside box 1, so 1 and 2 leave the rest of box 1.")
+COMBINATION_CONFINEMENT = Technique(
+    "combination-confinement", "Combination confinement", 3, 5, find_combination_confinement,
+    "a derived sum of 17 over r4c1 and r5c1 must be 8+9, both in column 1: 8 and 9 leave the rest of column 1.")
+
+TECHNIQUES = (POINTING, CLAIMING, CAGE_CONFINEMENT, COMBINATION_CONFINEMENT)

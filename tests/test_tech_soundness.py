@@ -1,0 +1,157 @@
+"""Soundness oracle for the everyday techniques (sum combinations, intersections,
+subsets, Kropki dots, sum comparisons), run with the singles.
+
+Every step must have an effect, remove only current candidates, never remove a
+digit of the known solution, and place only solution digits.  Checked over a
+sample of each corpus kind (all of it with ``SUMLOGIC_SLOW=1``) and over
+puzzles built solution first by hypothesis, some with derived (virtual) sums
+(``SUMLOGIC_EXAMPLES`` sets how many; 40 by default).
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from puzzles import from_record, read_path
+from solver.candidates import Candidates
+from solver.engine import Context, apply, givens_step, guess_step, next_step
+from solver.model import Region
+from techniques import combinations, comparisons, dots, intersections, singles, subsets
+
+from .strategies import kakuro_records, killer_records, kropki_records
+
+TECHNIQUES = tuple(sorted(singles.TECHNIQUES + combinations.TECHNIQUES + dots.TECHNIQUES + intersections.TECHNIQUES
+                          + comparisons.TECHNIQUES + subsets.TECHNIQUES, key=lambda t: t.level))
+KINDS = ("kakuro", "killer", "greater-killer", "kropki", "sudoku")
+SAMPLE = 25
+
+
+def check_run(puzzle, solution, *, explain: bool = True, virtual=(), techniques=TECHNIQUES) -> tuple[dict, int]:
+    """Solve with the techniques, guessing the solution digit when stuck; assert every
+    step is sound and has an effect.  Returns (technique use counts, guesses)."""
+    ctx = Context(puzzle, Candidates.initial(puzzle), techniques, explain=explain)
+    for region in virtual:
+        ctx.add_virtual(region)
+    start = givens_step(ctx)
+    if start is not None:
+        apply(ctx, start)
+    used: dict[str, int] = {}
+    guesses = 0
+    for _ in range(5000):
+        if ctx.is_done():
+            break
+        assert not ctx.is_broken(), f"{puzzle.id}: a cell lost every candidate"
+        masks = ctx.state.masks
+        step = next_step(ctx)
+        if step is None:
+            step = guess_step(ctx, solution)
+            guesses += 1
+        where = f"{puzzle.id}: {step.technique}: {step.text}"
+        assert step.placements or step.eliminations, f"{where}: no effect"
+        assert bool(step.text) == explain or step.technique == "guess", f"{where}: text in the wrong mode"
+        for cell, digit in step.placements:
+            assert digit == solution[cell], f"{where}: places {digit} at {puzzle.cell_name(cell)}"
+            assert cell not in ctx.placed, f"{where}: {puzzle.cell_name(cell)} is already placed"
+        for cell, mask in step.eliminations:
+            assert mask and not mask & ~masks[cell], f"{where}: removes a non-candidate at {puzzle.cell_name(cell)}"
+            assert not mask >> solution[cell] & 1, (
+                f"{where}: removes solution digit {solution[cell]} at {puzzle.cell_name(cell)}")
+        used[step.technique] = used.get(step.technique, 0) + 1
+        apply(ctx, step)
+    assert ctx.is_done() and tuple(ctx.state.values()) == tuple(solution)
+    return used, guesses
+
+
+def corpus_sample(corpus, kind: str, count: int | None):
+    path = corpus / f"{kind}.jsonl"
+    if not path.is_file():
+        pytest.fail(f"corpus file {path} is missing")
+    puzzles = read_path(str(path))
+    if count is None or len(puzzles) <= count:
+        return puzzles
+    step = len(puzzles) / count
+    return [puzzles[int(i * step)] for i in range(count)]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_corpus_sample_is_sound(kind, corpus):
+    puzzles = corpus_sample(corpus, kind, SAMPLE)
+    by_logic = 0
+    for i, puzzle in enumerate(puzzles):
+        _, guesses = check_run(puzzle, puzzle.parse_solution(puzzle.get_info("solution")), explain=i % 2 == 0)
+        by_logic += guesses == 0
+    if kind in ("kakuro", "kropki"):  # these families alone solve most of them without a guess
+        assert by_logic >= 0.8 * len(puzzles)
+
+
+@pytest.mark.skipif(os.environ.get("SUMLOGIC_SLOW") != "1", reason="whole corpus: set SUMLOGIC_SLOW=1")
+@pytest.mark.parametrize("kind", KINDS)
+def test_whole_corpus_is_sound(kind, corpus):
+    for puzzle in corpus_sample(corpus, kind, None):
+        check_run(puzzle, puzzle.parse_solution(puzzle.get_info("solution")))
+
+
+# --- generated puzzles --------------------------------------------------------------------
+@st.composite
+def virtual_sums(draw, size: int, solution) -> list[Region]:
+    """A few true sums over random cells (distinct only when the solution digits differ)."""
+    out = []
+    for k in range(draw(st.integers(0, 3))):
+        cells = sorted(draw(st.sets(st.integers(0, size - 1), min_size=2, max_size=min(5, size))))
+        digits = [solution[c] for c in cells]
+        distinct = len(set(digits)) == len(digits) and draw(st.booleans())
+        out.append(Region(f"derived sum {k + 1}", tuple(cells), total=sum(digits), distinct=distinct, kind="virtual"))
+    return out
+
+
+@st.composite
+def greater_killer_records(draw) -> dict:
+    """A Greater Killer: some cages dropped, some totals hidden, true relations between cages."""
+    record = draw(killer_records(max_cage=4, hidden_totals=True))
+    sol = record["solution"]
+    cages = [c for c in record["cages"] if draw(st.integers(0, 4))]
+    record["cages"] = cages
+
+    def total(cage) -> int:
+        return sum(int(sol[9 * (int(n[1]) - 1) + int(n[3]) - 1]) for n in cage["cells"])
+
+    relations = []
+    if len(cages) >= 2:
+        for _ in range(draw(st.integers(1, 12))):
+            a, b = draw(st.permutations(range(len(cages))))[:2]
+            ta, tb = total(cages[a]), total(cages[b])
+            op = "<" if ta < tb else ">" if ta > tb else "="
+            relations.append({"left": cages[a]["label"], "op": op, "right": cages[b]["label"]})
+    record.update(id="greater-killer/hypothesis/1", kind="greater-killer", relations=relations)
+    return record
+
+
+@st.composite
+def loose_kropki_records(draw) -> dict:
+    """A Kropki without the negative rule: only some dots shown."""
+    record = draw(kropki_records())
+    record["white"] = [p for p in record["white"] if draw(st.booleans())]
+    record["black"] = [p for p in record["black"] if draw(st.booleans())]
+    record["negative"] = False
+    return record
+
+
+RECORDS = st.one_of(kakuro_records(), killer_records(), killer_records(hidden_totals=True), kropki_records(),
+                    loose_kropki_records(), greater_killer_records())
+
+
+EXAMPLES = int(os.environ.get("SUMLOGIC_EXAMPLES", "40"))
+
+
+@settings(max_examples=EXAMPLES, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(st.data(), RECORDS, st.booleans())
+def test_generated_puzzles_are_sound(data, record, explain):
+    puzzle = from_record(record)
+    solution = puzzle.parse_solution(record["solution"])
+    virtual = data.draw(virtual_sums(puzzle.size, solution))
+    check_run(puzzle, solution, explain=explain, virtual=virtual)
