@@ -83,13 +83,9 @@ class Context:
 
     def sum_regions(self) -> list[Region]:
         """Regions with a total (puzzle ones first, then virtual)."""
-        if self._sum_regions is None or len(self._sum_regions) < self._virtual_sum_count():
+        if self._sum_regions is None:
             self._sum_regions = [r for r in self.regions() if r.total is not None]
         return self._sum_regions
-
-    def _virtual_sum_count(self) -> int:
-        return sum(1 for r in self.puzzle.regions if r.total is not None) + sum(
-            1 for r in self.virtual if r.total is not None)
 
     def add_virtual(self, region: Region) -> bool:
         """Remember a derived region; False when an equal one is known."""

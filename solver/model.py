@@ -121,6 +121,16 @@ class Puzzle:
             object.__setattr__(self, "givens", (0,) * len(self.cells))
         validate(self)
 
+    def __hash__(self) -> int:
+        # Hashing every field is slow for big puzzles and techniques cache on the
+        # puzzle, so the hash is computed once (the puzzle is immutable).
+        cached = self.__dict__.get("_hash")
+        if cached is None:
+            cached = hash((self.kind, self.height, self.width, self.cells, self.regions, self.givens,
+                           self.pairs, self.comparisons, self.max_digit, self.id, self.info))
+            self.__dict__["_hash"] = cached
+        return cached
+
     # --- naming -----------------------------------------------------------------
     @property
     def size(self) -> int:

@@ -16,10 +16,37 @@ from __future__ import annotations
 
 from solver.engine import Technique
 
-from . import singles
+from . import combinations, comparisons, contradiction, cutvertex, dots, innies, intersections, singles, subsets
 
 DEFAULT: tuple[Technique, ...] = (
     *singles.TECHNIQUES,
+    combinations.SUM_COMBINATIONS,
+    dots.KROPKI_DOTS,
+    intersections.POINTING,
+    intersections.CLAIMING,
+    intersections.CAGE_CONFINEMENT,
+    intersections.COMBINATION_CONFINEMENT,
+    comparisons.SUM_COMPARISON,
+    subsets.NAKED_PAIR,
+    subsets.HIDDEN_PAIR,
+    dots.KROPKI_CHAIN,
+    *innies.TECHNIQUES,
+    subsets.NAKED_TRIPLE,
+    subsets.HIDDEN_TRIPLE,
+    *cutvertex.TECHNIQUES,
+    subsets.NAKED_QUAD,
+    subsets.HIDDEN_QUAD,
+    *contradiction.TECHNIQUES,
 )
 
 BY_ID: dict[str, Technique] = {t.id: t for t in DEFAULT}
+
+
+def technique_table() -> str:
+    """The technique table (Markdown) for the docs: id, name, level, score, example."""
+    rows = ["| id | name | level | score | example |", "| --- | --- | --- | --- | --- |"]
+    for t in sorted(DEFAULT, key=lambda t: (t.level, DEFAULT.index(t))):
+        rows.append(f"| `{t.id}` | {t.name} | {t.level} | {t.score} | {t.example} |")
+    rows.append("| `guess` | Guess (backtracking) | 10 | 100 | No technique applies: r2c2 is tried as 7, "
+                "and backtracking confirms it. |")
+    return "\n".join(rows)

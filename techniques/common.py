@@ -9,6 +9,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from solver.bits import combinations, digits_of
 from solver.engine import Context
 from solver.model import Region
@@ -48,16 +50,16 @@ def fitting_combos(masks: list[int], region: Region, max_digit: int = 9) -> list
         if len(region.cells) != max_digit:
             return []
         total = max_digit * (max_digit + 1) // 2
+    return list(_fitting(total, max_digit, tuple([masks[c] for c in region.cells])))
+
+
+@lru_cache(maxsize=65536)
+def _fitting(total: int, max_digit: int, cell_masks: tuple[int, ...]) -> tuple[int, ...]:
     union = 0
-    for c in region.cells:
-        union |= masks[c]
-    out = []
-    for combo in combinations(len(region.cells), total, max_digit):
-        if combo & ~union:
-            continue
-        if all(masks[c] & combo for c in region.cells):
-            out.append(combo)
-    return out
+    for m in cell_masks:
+        union |= m
+    return tuple(combo for combo in combinations(len(cell_masks), total, max_digit)
+                 if not combo & ~union and all(m & combo for m in cell_masks))
 
 
 def region_key(region: Region) -> tuple[str, tuple[int, ...]]:
