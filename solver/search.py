@@ -74,8 +74,8 @@ class Search:
         self.rng = rng
         self.nodes = 0
         self.solutions: list[tuple[int, ...]] = []
-        # Failure weight per cell, starting at its number of constraints (dom/deg).
-        self.weight = [float(len(ks)) for ks in propagator.cell_constraints]
+        # Failure weight per cell, starting at one more than its number of constraints (dom/deg).
+        self.weight = [1.0 + len(ks) for ks in propagator.cell_constraints]
 
     def run(self, masks: list[int]) -> None:
         """Search from ``masks`` (propagated first); fills ``self.solutions``.

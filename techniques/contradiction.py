@@ -52,7 +52,7 @@ from .common import describe, digit_list, region_key
 #: depth -> (level, score per use)
 LEVELS: dict[int, tuple[int, int]] = {1: (7, 20), 2: (8, 40), 3: (9, 80)}
 #: Refuted candidates compared before the shortest chain is chosen.
-MAX_REFUTED = 8
+MAX_REFUTED = 4
 #: The longest chain (technique steps after the supposition) a replay follows.
 MAX_CHAIN = 250
 #: Propagation calls the nested screen (depth 2 and 3) may spend per search.
@@ -177,22 +177,23 @@ def _region_dead_end(ctx: Context, region: Region) -> DeadEnd:
     masks = ctx.state.masks
     kind, cells, value, _ = _rule(region, ctx.puzzle.max_digit)
     key = (region_key(region),)
+    name = describe(region)
+    total = "its total" if f"({value})" in name else str(value)
     union = 0
     for c in cells:
         union |= masks[c]
     if kind == _SUM:
         lo = sum(_LOW[masks[c]] for c in cells)
         hi = sum(_HIGH[masks[c]] for c in cells)
-        return DeadEnd(f"{describe(region)} could not make {value}: its cells allow totals {lo} to {hi} only",
-                       (), key)
+        return DeadEnd(f"{name} could not make {total}: its cells allow totals {lo} to {hi} only", (), key)
     if kind == _HOUSE:
         missing = digits_of(value & ~union)[0]
-        return DeadEnd(f"{describe(region)} would have no place left for {missing}", (), key)
+        return DeadEnd(f"{name} would have no place left for {missing}", (), key)
     if POPCOUNT[union] < len(cells):
-        return DeadEnd(f"{describe(region)} would need {len(cells)} different digits, but its cells "
+        return DeadEnd(f"{name} would need {len(cells)} different digits, but its cells "
                        f"allow only {POPCOUNT[union]} ({digit_list(union)})", (), key)
-    return DeadEnd(f"{describe(region)} would have no combination of {len(cells)} different digits "
-                   f"left that makes {value}", (), key)
+    return DeadEnd(f"{name} would have no combination of {len(cells)} different digits left that makes "
+                   f"{total}", (), key)
 
 
 def dead_end(ctx: Context, changed: Sequence[int] | None = None) -> DeadEnd | None:
@@ -270,40 +271,92 @@ def _refuted(prop: Propagator, masks: list[int], cell: int, bit: int, level: int
 
 
 def _stages(ctx: Context) -> list[list[int]]:
-    """The open cells in stages: bivalue cells, then three candidates, then
-    the rest (only the first two stages inside a supposition)."""
+    """The cells not placed yet, in stages: one or two candidates, three,
+    then the rest, fewest first (only the first two stages inside a
+    supposition)."""
     masks = ctx.state.masks
     placed = ctx.placed
     stages: list[list[int]] = [[], [], []]
     for c, m in enumerate(masks):
-        if c not in placed and not is_single(m) and m:
-            stages[min(POPCOUNT[m], 4) - 2].append(c)
+        if c not in placed and m:
+            stages[min(max(POPCOUNT[m], 2), 4) - 2].append(c)
     stages[2].sort(key=lambda c: (POPCOUNT[masks[c]], c))
     return stages if ctx.depth == 0 else stages[:2]
 
 
+@lru_cache(maxsize=32)
+def _layout(puzzle: Puzzle) -> tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """Per puzzle: each cell's peers as a bit set, each region's cells as a
+    bit set, and each cell's regions that are not houses."""
+    peers = tuple(sum(1 << p for p in puzzle.peers[c]) for c in range(puzzle.size))
+    cells = tuple(sum(1 << c for c in r.cells) for r in puzzle.regions)
+    rules = _rules(puzzle)
+    others = tuple(tuple(ri for ri in puzzle.cell_regions[c] if rules[ri][0] != _HOUSE) for c in range(puzzle.size))
+    return peers, cells, others
+
+
 def immediate(ctx: Context) -> tuple[int, int] | None:
     """The first ``(cell, digit)`` (bivalue cells first) whose supposition
-    alone, before any technique, leaves a cell or region with no option."""
-    scratch = ctx.fork(explain=False)
-    masks = scratch.state.masks
-    peers = ctx.puzzle.peers
+    alone, before any technique, leaves a cell or region with no option.
+
+    A shortcut, not the last word: houses are checked for the supposed digit
+    only (bit sets of its places), other regions and dots in full."""
+    puzzle = ctx.puzzle
+    masks = list(ctx.state.masks)
+    rules = _rules(puzzle)
+    peer_bits, region_bits, others = _layout(puzzle)
+    # Per digit: the houses with at most four places left for it (bit sets), and
+    # per cell: the digits some house has no other place for.
+    places: list[list[tuple[int, int]]] = [[] for _ in range(puzzle.max_digit + 1)]
+    only = [0] * len(masks)
+    for ri, rule in enumerate(rules):
+        if rule[0] != _HOUSE:
+            continue
+        for d in range(1, puzzle.max_digit + 1):
+            spots = [c for c in rule[1] if masks[c] >> d & 1]
+            if len(spots) == 1:
+                only[spots[0]] |= 1 << d
+            if len(spots) <= 4:
+                places[d].append((region_bits[ri], sum(1 << c for c in spots)))
+    peers = puzzle.peers
+    cell_pairs = puzzle.cell_pairs
+    pairs = puzzle.pairs
     for cells in _stages(ctx):
         for cell in cells:
             mask = masks[cell]
+            own = 1 << cell
+            seen = peer_bits[cell] | own
             for digit in digits_of(mask):
+                # A house left with no place for the digit, or with no place for another digit but this cell.
+                if mask & only[cell] & ~(1 << digit) or any(
+                        not where & own and not spots & ~seen for where, spots in places[digit]):
+                    return cell, digit
                 bit = 1 << digit
                 changed = [cell]
                 masks[cell] = bit
+                dead = False
                 for peer in peers[cell]:
                     if masks[peer] & bit:
                         masks[peer] &= ~bit
                         changed.append(peer)
-                found = dead_end(scratch, changed)
+                        dead = dead or not masks[peer]
+                checked: set[int] = set()
+                for c in () if dead else changed:
+                    for ri in others[c]:
+                        if ri not in checked:
+                            checked.add(ri)
+                            if not _holds(rules[ri], masks):
+                                dead = True
+                                break
+                    if dead:
+                        break
+                if not dead and pairs:
+                    dead = any(not masks[pairs[pi].a] & _partners(pairs[pi].kind)[masks[pairs[pi].b]]
+                               for c in changed for pi in cell_pairs[c])
                 masks[cell] = mask
                 for peer in changed[1:]:
                     masks[peer] |= bit
-                if found is not None:
+                if dead:
                     return cell, digit
     return None
 
@@ -472,8 +525,8 @@ def search(ctx: Context, depth: int) -> tuple[int, int] | None:
 
 def find(ctx: Context, depth: int) -> Iterator[Step]:
     """The contradiction of ``depth`` that :func:`search` picks, explained."""
-    if ctx.depth + depth > ctx.max_depth or ctx.is_broken():
-        return
+    if ctx.depth + depth > ctx.max_depth or dead_end(ctx) is not None:
+        return  # nothing to suppose in a state that is contradictory already
     found = search(ctx, depth)
     if found is None:
         return

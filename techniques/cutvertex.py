@@ -63,6 +63,8 @@ MAX_CELLS = 12
 """An equation has at most this many cells, counting placed ones."""
 MAX_CUT = 4
 """Look for parts cut off by at most this many open cells (besides cut cells and cut runs)."""
+MAX_CUT_PLACED = 3
+"""The same once cells are placed (the search runs again after each placement)."""
 SMALL_GRID_RUNS = 14
 """In a grid of at most this many runs every connected set of runs is tried."""
 MAX_PAIR_EDGES = 240
@@ -387,7 +389,7 @@ def cut_equations(puzzle: Puzzle, placed: frozenset[int] = frozenset()) -> tuple
                     done |= part
                     keep(part, f"{puzzle.regions[g.runs[x]].name} is a cut vertex: the part of the grid beyond "
                                f"it joins the rest only through {{cells}}.", 1)
-    for cut in small_cuts(g, adj, MAX_CUT):
+    for cut in small_cuts(g, adj, MAX_CUT if not placed else MAX_CUT_PLACED):
         if not _around_one_run(adj, g, cut):
             keep(smaller_side(adj, *g.ends[min(cut)], cut),
                  "Cutting the grid at {cells} leaves a part made of whole runs.", 2)

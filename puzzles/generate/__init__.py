@@ -28,6 +28,9 @@ sumlogic's grade (:func:`solver.grade.grade`) is another band.  After
 ('sudoku/generated/seed-7-0', True)
 >>> [q.id for q, tries in generate_many("kropki", seed=1, count=2)]
 ['kropki/generated/seed-1-0', 'kropki/generated/seed-1-1']
+>>> k = generate("kakuro", seed=1, size="7x5")
+>>> (k.width, k.height), k == generate("kakuro", seed=1, size=(5, 7))
+((7, 5), True)
 >>> generate("chess")
 Traceback (most recent call last):
 ...
@@ -119,7 +122,13 @@ def _kind(kind: str) -> str:
     return name
 
 
-def _maker(kind: str, size: tuple[int, int] | None, band: str | None) -> Callable[[random.Random], Puzzle]:
+Size = tuple[int, int] | str | None
+"""A Kakuro size: ``(height, width)`` or the ``'WxH'`` text of :func:`parse_size`."""
+
+
+def _maker(kind: str, size: Size, band: str | None) -> Callable[[random.Random], Puzzle]:
+    if isinstance(size, str):
+        size = parse_size(size)
     if size is not None and kind != "kakuro" and tuple(size) != (9, 9):
         raise ValueError(f"a size applies to kakuro only ({kind} is always 9x9)")
     if kind == "kakuro":
@@ -134,13 +143,13 @@ def _maker(kind: str, size: tuple[int, int] | None, band: str | None) -> Callabl
 
 
 def generate_many(kind: str, seed: int | None = None, count: int = 1, band: str | None = None,
-                  size: tuple[int, int] | None = None, max_tries: int = DEFAULT_MAX_TRIES,
+                  size: Size = None, max_tries: int = DEFAULT_MAX_TRIES,
                   start: int = 0) -> Iterator[tuple[Puzzle, int]]:
     """Puzzles ``start .. start + count - 1`` of ``seed``, each with the number of tries it took.
 
     ``seed`` None draws one (it is kept in the ids); ``band`` keeps trying
     until :func:`solver.grade.grade` gives that band; ``size`` is a Kakuro's
-    ``(height, width)``.  Raises :class:`BudgetExhausted` when a puzzle
+    ``(height, width)`` or ``'WxH'``, clue row and column included (default 10x10).  Raises :class:`BudgetExhausted` when a puzzle
     needs more than ``max_tries`` tries, ``ValueError`` on a bad argument.
     """
     kind = _kind(kind)
@@ -174,7 +183,7 @@ def _one(kind: str, make: Callable[[random.Random], Puzzle], seed: int, index: i
     raise BudgetExhausted(kind, band, max_tries, seed, index)
 
 
-def generate(kind: str, seed: int | None = None, band: str | None = None, size: tuple[int, int] | None = None,
+def generate(kind: str, seed: int | None = None, band: str | None = None, size: Size = None,
              max_tries: int = DEFAULT_MAX_TRIES, index: int = 0) -> Puzzle:
     """One unique, minimal puzzle of ``kind`` (puzzle ``index`` of ``seed``; see :func:`generate_many`)."""
     [(puzzle, _)] = generate_many(kind, seed, 1, band, size, max_tries, start=index)

@@ -102,6 +102,17 @@ def is_unique(puzzle: Puzzle) -> bool:
     return result.status == "solved"
 
 
+def proved_unique(puzzle: Puzzle, node_limit: int) -> bool:
+    """True when the exact solver proves one solution within ``node_limit`` nodes;
+    False when it finds two *or runs out of budget* (for optional moves that may be skipped).
+
+    >>> from puzzles import sample
+    >>> proved_unique(sample("sudoku-1"), 1000)
+    True
+    """
+    return solve(puzzle, timeout=TIMEOUT, node_limit=node_limit).status == "solved"
+
+
 # --- random digits ---------------------------------------------------------------
 
 

@@ -32,7 +32,6 @@ redundancy.
 from __future__ import annotations
 
 import random
-from typing import Sequence
 
 from solver.bits import combinations
 from solver.model import Puzzle

@@ -8,14 +8,16 @@
    grown from it at random; a remainder that falls apart becomes one cage per
    piece).  The cell's cage has at least two cells, since a one-cell cage
    fixes its digit, so splitting always ends in a unique puzzle.
-3. Optionally (``merge``; used for the harder bands), in a random order, each pair of neighbouring cages is merged back
-   when the merged cage still has different digits, at most 6 cells, and the
-   puzzle stays unique (each pair is tried once).
+3. Optionally (``merge``, used for the harder bands): each pair of
+   neighbouring cages, in a random order, is merged when the merged cage
+   still has different digits and at most 6 cells and the puzzle is proved
+   still unique within :data:`MERGE_NODE_LIMIT` search nodes.  Each pair is tried once, as the layout stands when its turn
+   comes (a merge adds a distinctness rule as well as losing a total, so a
+   later merge could in principle let an earlier refused one through: the
+   pass does not promise that no merge is left).
 
 The cages are the clues: the puzzle never needs a given, so "no given can be
-removed" holds with none.  After step 3 no two neighbouring cages can be
-merged (within the size rule) without losing uniqueness; without it, each
-split was needed when it was made but a merge may now be possible.
+removed" holds with none.  Every split was needed when it was made.
 
 >>> p = generate(random.Random(4))
 >>> p.kind, all(1 <= len(r.cells) <= 6 for r in p.regions[27:]), any(p.givens)
@@ -31,11 +33,14 @@ from solver.model import Puzzle
 
 from .. import killer
 from ..common import GRID_CELLS
-from .base import is_unique, random_grid, second_solution
+from .base import proved_unique, random_grid, second_solution
 
 MAX_CAGE = 6
 SIZE_WEIGHTS: tuple[int, ...] = (1, 6, 6, 4, 2, 1)
 """Relative odds of a cage of 1..6 cells when the layout is drawn."""
+
+MERGE_NODE_LIMIT = 300
+"""Search nodes a merge's uniqueness check may use; a merge it cannot prove is not made."""
 
 Cages = list[list[int]]
 
@@ -134,7 +139,8 @@ def unique_cages(solution: Sequence[int], rng: random.Random) -> Cages:
 
 
 def merge_while_unique(cages: Cages, solution: Sequence[int], rng: random.Random) -> Cages:
-    """Step 3: each pair of neighbouring cages, in a random order, merged when still unique."""
+    """Step 3: each pair of neighbouring cages, in a random order, merged when still
+    unique (a uniqueness check per pair: seconds, so tested in tests/test_generate.py)."""
     owner = {c: i for i, cage in enumerate(cages) for c in cage}
     pairs = sorted({(min(owner[a], owner[b]), max(owner[a], owner[b]))
                     for a in range(81) for b in neighbours(a) if owner[a] != owner[b]})
@@ -155,7 +161,7 @@ def merge_while_unique(cages: Cages, solution: Sequence[int], rng: random.Random
         if len(merged) > MAX_CAGE or len({solution[c] for c in merged}) < len(merged):
             continue
         trial = [cells for key, cells in groups.items() if key not in (a, b)] + [merged]
-        if is_unique(build(trial, solution)):
+        if proved_unique(build(trial, solution), MERGE_NODE_LIMIT):
             groups[a] = merged
             del groups[b]
             alias[b] = a

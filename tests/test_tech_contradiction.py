@@ -1,0 +1,352 @@
+"""Tests for bounded-depth contradiction (techniques/contradiction.py).
+
+Hand-made states where a contradiction must fire with exactly the expected
+elimination and chain, states where it must not, ``max_depth``, the chain
+replaying to its dead end, a soundness oracle over corpus samples (the whole
+corpus with ``SUMLOGIC_SLOW=1``) and hypothesis puzzles, and deterministic
+traces.  ``python tests/test_tech_contradiction.py KIND...`` prints solve
+rates and timings.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from puzzles import from_record, read_path
+from solver.candidates import Candidates
+from solver.engine import Context, Technique, apply, givens_step, next_step, solve_with_logic
+from solver.model import Comparison, Puzzle, Region
+from solver.step import Step
+from techniques import contradiction, singles
+from techniques.contradiction import (CONTRADICTION_1, CONTRADICTION_2, CONTRADICTION_3, END, ASSUME, TECHNIQUES,
+                                      dead_end, inner_techniques)
+
+try:
+    from .strategies import kakuro_records, killer_records, kropki_records
+except ImportError:  # run as a script or without package context
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from strategies import kakuro_records, killer_records, kropki_records  # type: ignore[no-redef]
+
+FAMILIES = ("combinations", "dots", "intersections", "comparisons", "subsets", "innies", "cutvertex", "algebra")
+
+
+def all_techniques() -> tuple[Technique, ...]:
+    """Singles, every other family present now, and contradiction: sorted by level (stable), unique ids."""
+    techs = list(singles.TECHNIQUES)
+    for name in FAMILIES:
+        try:
+            module = importlib.import_module(f"techniques.{name}")
+        except ImportError:
+            continue
+        techs += list(getattr(module, "TECHNIQUES", ()))
+    techs += list(TECHNIQUES)
+    seen: set[str] = set()
+    out = []
+    for t in sorted(techs, key=lambda t: t.level):
+        if t.id not in seen:
+            seen.add(t.id)
+            out.append(t)
+    return tuple(out)
+
+
+# --- a hand-made state ------------------------------------------------------------
+# Row 1 is r1c1..r1c5 (digits 1..5, all different); column 1 is r1c1 and r2c1.
+#   r1c1 {1,2}  r1c2 {1,3}  r1c3 {1,3}  r1c4 {2,4,5}  r1c5 {2,4,5}  r2c1 {1,2}
+# r1c2 and r1c3 hold 1 and 3 between them, so r1c1 is not 1.  If r1c1 were 1,
+# r1c2 and r1c3 would both be left with 3: placing r1c2 = 3 empties r1c3.
+DEMO = Puzzle(kind="demo", height=2, width=5, cells=((0, 0), (0, 1), (0, 2), (0, 3), (0, 4), (1, 0)),
+              regions=(Region("row 1", (0, 1, 2, 3, 4), kind="row"), Region("column 1", (0, 5), kind="column")),
+              max_digit=5)
+DEMO_MASKS = [0b110, 0b1010, 0b1010, 0b110100, 0b110100, 0b110]
+
+
+def demo_ctx(techniques=singles.TECHNIQUES + TECHNIQUES, *, max_depth: int = 3, explain: bool = True,
+             depth: int = 0) -> Context:
+    return Context(DEMO, Candidates(DEMO, DEMO_MASKS), techniques, explain=explain, max_depth=max_depth,
+                   depth=depth)
+
+
+def test_depth_1_fires_with_the_shortest_chain_ending_at_an_empty_cell():
+    ctx = demo_ctx()
+    steps = list(CONTRADICTION_1.find(ctx))
+    assert len(steps) == 1
+    step = steps[0]
+    assert (step.technique, step.level, step.name) == ("contradiction-1", 7, "Contradiction (depth 1)")
+    assert step.eliminations == ((0, 1 << 1),) and step.placements == ()
+    assert step.text == ("If r1c1 were 1, then (after 1 step, shown below) r1c3 would have no candidate left; "
+                         "so r1c1 is not 1.")
+    assert [s.technique for s in step.sub_steps] == [ASSUME, "naked-single", END]
+    suppose, single, end = step.sub_steps
+    assert suppose.placements == ((0, 1),) and suppose.text == "Suppose r1c1 is 1."
+    assert single.placements == ((1, 3),)
+    assert end.cells == (2,) and end.text == "r1c3 would have no candidate left."
+    assert end.placements == () and end.eliminations == ()
+    assert ctx.state.masks == DEMO_MASKS  # finding never changes the state
+
+
+def test_fast_mode_gives_the_same_effects_without_text():
+    fast = next(CONTRADICTION_1.find(demo_ctx(explain=False)))
+    slow = next(CONTRADICTION_1.find(demo_ctx()))
+    assert fast.eliminations == slow.eliminations and fast.text == "" and fast.sub_steps == ()
+
+
+def test_the_engine_uses_it_and_the_rest_follows_by_singles():
+    ctx = demo_ctx()
+    step = next_step(ctx)
+    assert step is not None and step.technique == "contradiction-1"
+    apply(ctx, step)
+    assert ctx.state.masks[0] == 1 << 2
+    assert next_step(ctx).technique == "naked-single"
+
+
+def test_immediate_dead_end_is_a_zero_step_chain():
+    # If r1c1 were 2 in a row of three cells {1,2},{1,2},{1,2,3}... the row would have two 1-only cells.
+    p = Puzzle(kind="demo", height=1, width=3, cells=((0, 0), (0, 1), (0, 2)),
+               regions=(Region("row 1", (0, 1, 2), kind="row"),))
+    ctx = Context(p, Candidates(p, [0b110, 0b110, 0b1110]), singles.TECHNIQUES + TECHNIQUES)
+    step = next(CONTRADICTION_1.find(ctx))
+    assert step.eliminations == ((2, 1 << 1),)
+    assert step.text == ("If r1c3 were 1, then row 1 would need 3 different digits, but its cells allow only 2 "
+                         "(1/2); so r1c3 is not 1.")
+    assert [s.technique for s in step.sub_steps] == [ASSUME, END]
+    assert step.regions == (("row 1", (0, 1, 2)),)
+
+
+def test_no_step_when_every_candidate_is_consistent():
+    full = [0b111110] * 6
+    ctx = Context(DEMO, Candidates(DEMO, full), singles.TECHNIQUES + TECHNIQUES)
+    assert all(list(t.find(ctx)) == [] for t in TECHNIQUES)
+
+
+def test_never_an_unexplained_contradiction():
+    # Propagation knows r1c1 < r1c2 rules out r1c1 = 3 and r1c2 = 1, but no
+    # technique here reads comparisons: no step may be yielded.
+    p = Puzzle(kind="demo", height=1, width=2, cells=((0, 0), (0, 1)),
+               regions=(Region("cage a", (0,)), Region("cage b", (1,))), comparisons=(Comparison(0, "<", 1),),
+               max_digit=3)
+    ctx = Context(p, Candidates(p, [0b1110, 0b1110]), singles.TECHNIQUES + TECHNIQUES)
+    assert all(list(t.find(ctx)) == [] for t in TECHNIQUES)
+
+
+def test_broken_or_inconsistent_states_give_nothing():
+    broken = list(DEMO_MASKS)
+    broken[3] = 0
+    ctx = Context(DEMO, Candidates(DEMO, broken), singles.TECHNIQUES + TECHNIQUES)
+    assert all(list(t.find(ctx)) == [] for t in TECHNIQUES)
+    # Two cells that must both be 3, and row 1 has no place for 1.
+    bad = [0b100, 0b1000, 0b1000, 0b110100, 0b110100, 0b10]
+    ctx = Context(DEMO, Candidates(DEMO, bad), singles.TECHNIQUES + TECHNIQUES)
+    assert all(list(t.find(ctx)) == [] for t in TECHNIQUES)
+
+
+def test_max_depth_is_respected():
+    for t in TECHNIQUES:
+        assert list(t.find(demo_ctx(max_depth=0))) == []
+    assert list(CONTRADICTION_2.find(demo_ctx(max_depth=1))) == []
+    assert list(CONTRADICTION_3.find(demo_ctx(max_depth=2))) == []
+    assert list(CONTRADICTION_1.find(demo_ctx(max_depth=1, depth=1))) == []
+    assert len(list(CONTRADICTION_1.find(demo_ctx(max_depth=1)))) == 1
+    assert len(list(CONTRADICTION_2.find(demo_ctx(max_depth=2)))) == 1
+    assert len(list(CONTRADICTION_3.find(demo_ctx(max_depth=3)))) == 1
+
+
+def test_inner_techniques_are_the_cheaper_ones():
+    ctx = demo_ctx(all_techniques())
+    assert all(t.level < 7 for t in inner_techniques(ctx, 1))
+    assert [t.id for t in inner_techniques(ctx, 2) if t.level >= 7] == ["contradiction-1"]
+    assert [t.id for t in inner_techniques(ctx, 3) if t.level >= 7] == ["contradiction-1", "contradiction-2"]
+    # Depth 2 brings depth 1 along even when the caller did not list it.
+    bare = demo_ctx((CONTRADICTION_2,))
+    assert [t.id for t in inner_techniques(bare, 2)] == ["contradiction-1"]
+
+
+def test_depth_2_nests_a_depth_1_chain():
+    # With no cheaper technique at all, depth 1 can only use dead ends right
+    # after a supposition, and none exists here; depth 2 finds one inside.
+    ctx = demo_ctx(TECHNIQUES)
+    assert list(CONTRADICTION_1.find(ctx)) == []
+    step = next(CONTRADICTION_2.find(ctx))
+    assert step.technique == "contradiction-2" and step.eliminations == ((0, 1 << 1),)
+    assert [s.technique for s in step.sub_steps] == [ASSUME, "contradiction-1", END]
+    inner = step.sub_steps[1]
+    assert inner.eliminations == ((1, 1 << 3),)  # inside: r1c2 is not 3 ...
+    assert [s.technique for s in inner.sub_steps] == [ASSUME, END]
+    assert inner.sub_steps[-1].text == "r1c3 would have no candidate left."
+    assert step.sub_steps[-1].text == "r1c2 would have no candidate left."  # ... which empties it
+    assert list(CONTRADICTION_2.find(demo_ctx(TECHNIQUES, max_depth=1))) == []
+
+
+def test_dead_ends_name_what_has_no_option():
+    p = Puzzle(kind="demo", height=1, width=4, cells=((0, 0), (0, 1), (0, 2), (0, 3)),
+               regions=(Region("cage a", (0, 1), total=10), Region("sum b", (2, 3), total=15, distinct=False)))
+    ctx = Context(p, Candidates(p, [0b110, 0b1110, 0b110, 0b110]), ())
+    found = dead_end(ctx)
+    assert found is not None and found.sentence == (
+        "cage a (10) would have no combination of 2 different digits left that makes its total.")
+    ctx.state.masks[:2] = [0b10, 1 << 9]
+    found = dead_end(ctx)
+    assert found is not None and found.clause == "sum b (15) could not make its total: its cells allow totals 2 to 4 only"
+
+
+def replays_to_its_dead_end(ctx: Context, step: Step) -> bool:
+    """Applying the chain's sub-steps (not the closing one) leaves a dead end."""
+    fork = ctx.fork(explain=False)
+    for sub in step.sub_steps[:-1]:
+        apply(fork, sub)
+    return dead_end(fork) is not None
+
+
+def test_chain_replays_to_its_dead_end():
+    ctx = demo_ctx()
+    assert replays_to_its_dead_end(ctx, next(CONTRADICTION_1.find(ctx)))
+    ctx = demo_ctx(TECHNIQUES)
+    assert replays_to_its_dead_end(ctx, next(CONTRADICTION_2.find(ctx)))
+
+
+# --- soundness ----------------------------------------------------------------------
+def unsound(puzzle: Puzzle, techniques, solution, *, explain: bool = False, limit: int = 3000) -> list[str]:
+    """Steps (applied with the engine, no guessing) that remove a solution digit or place a wrong one;
+    in explain mode also contradiction steps whose chain does not replay to a dead end."""
+    ctx = Context(puzzle, Candidates.initial(puzzle), techniques, explain=explain, max_depth=3)
+    first = givens_step(ctx)
+    if first is not None:
+        apply(ctx, first)
+    bad = []
+    for _ in range(limit):
+        if ctx.is_done() or ctx.is_broken():
+            break
+        step = next_step(ctx)
+        if step is None:
+            break
+        if explain and step.technique.startswith("contradiction"):
+            if not step.sub_steps or step.sub_steps[-1].technique != END or not replays_to_its_dead_end(ctx, step):
+                bad.append(f"{puzzle.id}: {step.text}: the chain does not end in a dead end")
+        for cell, digit in step.placements:
+            if solution[cell] != digit:
+                bad.append(f"{puzzle.id}: {step.technique} places {digit} at {puzzle.cell_name(cell)}")
+        for cell, mask in step.eliminations:
+            if mask >> solution[cell] & 1:
+                bad.append(f"{puzzle.id}: {step.technique} removes {solution[cell]} from {puzzle.cell_name(cell)}")
+        apply(ctx, step)
+    return bad
+
+
+def corpus_sample(corpus: Path, kind: str, count: int | None) -> list[Puzzle]:
+    puzzles = read_path(str(corpus / f"{kind}.jsonl"))
+    if count is None or len(puzzles) <= count:
+        return puzzles
+    stride = len(puzzles) / count
+    return [puzzles[int(i * stride)] for i in range(count)]
+
+
+SAMPLE = {"kakuro": 10, "kropki": 10, "killer": 6}
+
+
+@pytest.mark.parametrize("kind", sorted(SAMPLE))
+def test_corpus_sample_is_sound(kind, corpus):
+    techniques = singles.TECHNIQUES + TECHNIQUES
+    bad = []
+    for puzzle in corpus_sample(corpus, kind, SAMPLE[kind]):
+        bad += unsound(puzzle, techniques, puzzle.parse_solution(puzzle.get_info("solution")), limit=400)
+    assert bad == []
+
+
+@pytest.mark.parametrize("kind", sorted(SAMPLE))
+def test_corpus_sample_with_every_family_is_sound_and_explained(kind, corpus):
+    techniques = all_techniques()
+    bad = []
+    for puzzle in corpus_sample(corpus, kind, SAMPLE[kind] // 2):
+        bad += unsound(puzzle, techniques, puzzle.parse_solution(puzzle.get_info("solution")), explain=True,
+                       limit=400)
+    assert bad == []
+
+
+@pytest.mark.skipif(os.environ.get("SUMLOGIC_SLOW") != "1", reason="the whole corpus runs with SUMLOGIC_SLOW=1")
+@pytest.mark.parametrize("kind", ["kakuro", "killer", "kropki", "greater-killer", "sudoku"])
+def test_whole_corpus_is_sound(kind, corpus):
+    bad = []
+    for puzzle in corpus_sample(corpus, kind, None):
+        bad += unsound(puzzle, all_techniques(), puzzle.parse_solution(puzzle.get_info("solution")))
+    assert bad == []
+
+
+def check_record(record: dict) -> None:
+    puzzle = from_record(record)
+    solution = puzzle.parse_solution(record["solution"])
+    assert unsound(puzzle, singles.TECHNIQUES + TECHNIQUES, solution, limit=200) == []
+
+
+HYPOTHESIS = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@HYPOTHESIS
+@given(killer_records())
+def test_hypothesis_killers_are_sound(record):
+    check_record(record)
+
+
+@HYPOTHESIS
+@given(kropki_records())
+def test_hypothesis_kropki_are_sound(record):
+    check_record(record)
+
+
+@HYPOTHESIS
+@given(kakuro_records())
+def test_hypothesis_kakuro_are_sound(record):
+    check_record(record)
+
+
+# --- determinism --------------------------------------------------------------------
+def test_two_runs_give_byte_identical_traces(corpus):
+    kropki = [p for p in read_path(str(corpus / "kropki.jsonl")) if p.id == "kropki/janko/015"]
+    puzzle = kropki[0] if kropki else read_path(str(corpus / "kropki.jsonl"))[0]
+    techniques = all_techniques()
+    first = solve_with_logic(puzzle, techniques, timeout=120)
+    second = solve_with_logic(puzzle, techniques, timeout=120)
+    one, two = (json.dumps(t.to_dict(), sort_keys=True) for t in (first, second))
+    assert one == two
+    assert first.by_logic
+
+
+def test_demo_state_twice_is_identical():
+    a = next(CONTRADICTION_1.find(demo_ctx()))
+    b = next(CONTRADICTION_1.find(demo_ctx()))
+    assert a == b and a.to_dict(DEMO) == b.to_dict(DEMO)
+
+
+# --- measuring ----------------------------------------------------------------------
+def measure(kind: str, techniques, folder: Path) -> str:
+    """Puzzles solved with no guess, and median/max CPU seconds of an explained trace (without the exact solve)."""
+    solved, seconds = 0, []
+    for puzzle in read_path(str(folder / f"{kind}.jsonl")):
+        start = time.process_time()
+        ctx = Context(puzzle, Candidates.initial(puzzle), techniques, explain=True, max_depth=3)
+        first = givens_step(ctx)
+        if first is not None:
+            apply(ctx, first)
+        while not ctx.is_done() and not ctx.is_broken():
+            step = next_step(ctx)
+            if step is None:
+                break
+            apply(ctx, step)
+        seconds.append(time.process_time() - start)
+        solved += ctx.is_done() and ctx.state.values() == puzzle.parse_solution(puzzle.get_info("solution"))
+    return (f"{kind}: {solved}/{len(seconds)} without a guess; median {statistics.median(seconds):.3f}s, "
+            f"max {max(seconds):.2f}s")
+
+
+if __name__ == "__main__":
+    folder = Path(os.environ.get("SUMLOGIC_CORPUS", Path(__file__).resolve().parents[2] / "shared" / "corpus"))
+    for kind in sys.argv[1:] or ["kropki", "kakuro", "killer"]:
+        print("singles + contradiction", measure(kind, singles.TECHNIQUES + TECHNIQUES, folder), flush=True)
+        print("every family", measure(kind, all_techniques(), folder), flush=True)
