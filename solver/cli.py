@@ -712,6 +712,11 @@ def build_parser() -> argparse.ArgumentParser:
     samples = commands.add_parser("samples", help="list the bundled sample puzzles (use as sample:NAME)")
     samples.add_argument("--json", action="store_true", help="one JSON object per sample")
     samples.set_defaults(run=cmd_samples)
+
+    from . import cli_generate, cli_grade
+
+    cli_grade.add_parser(commands, add_input)
+    cli_generate.add_parser(commands)
     return parser
 
 
@@ -737,7 +742,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(list(argv) if argv is not None else None)
     if isinstance(args, int):
         return args
-    run: Callable[[argparse.Namespace], int] = args.run
+    run: Callable[[argparse.Namespace], int] = getattr(args, "run", None) or args.func
     try:
         return run(args)
     except InputError as error:

@@ -66,10 +66,11 @@ class Grade:
     seconds: float = 0.0
 
     def to_dict(self) -> dict[str, Any]:
-        """``id, kind, status, level, band, score, hardest, techniques, steps, seconds``."""
+        """``id, kind, status, level, band, score, hardest, techniques, steps`` (no timing, so
+        that the same puzzle always gives the same data)."""
         return {"id": self.id, "kind": self.kind, "status": self.status, "level": self.level, "band": self.band,
                 "score": self.score, "hardest": self.hardest, "techniques": dict(self.techniques),
-                "steps": self.steps, "seconds": round(self.seconds, 4)}
+                "steps": self.steps}
 
 
 def grade_trace(trace: Trace, techniques: Sequence[Technique]) -> Grade:

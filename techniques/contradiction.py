@@ -196,6 +196,22 @@ def _region_dead_end(ctx: Context, region: Region) -> DeadEnd:
                    f"{total}", (), key)
 
 
+_OP_WORDS = {"<": "less than", ">": "more than", "=": "equal to"}
+
+
+def _sum_bounds(region: Region, masks: list[int]) -> tuple[int, int]:
+    """The least and the most a region can add (its total when it has one)."""
+    if region.total is not None:
+        return region.total, region.total
+    return sum(_LOW[masks[c]] for c in region.cells), sum(_HIGH[masks[c]] for c in region.cells)
+
+
+def _bounds_text(region: Region, lo: int, hi: int) -> str:
+    if region.total is not None:
+        return describe(region)
+    return f"{describe(region)} (adding {lo})" if lo == hi else f"{describe(region)} (adding {lo} to {hi})"
+
+
 def dead_end(ctx: Context, changed: Sequence[int] | None = None) -> DeadEnd | None:
     """The first cell or region of ``ctx`` left with no option, looking only
     at cells in ``changed`` and what holds them (default: everything)."""
@@ -222,6 +238,17 @@ def dead_end(ctx: Context, changed: Sequence[int] | None = None) -> DeadEnd | No
         for region in ctx.virtual:
             if touched.intersection(region.cells) and not _holds(_rule(region, puzzle.max_digit), masks):
                 return _region_dead_end(ctx, region)
+    if puzzle.comparisons:
+        touched = set(cells)
+        for comp in puzzle.comparisons:
+            left, right = puzzle.regions[comp.left], puzzle.regions[comp.right]
+            if touched.intersection(left.cells) or touched.intersection(right.cells):
+                (llo, lhi), (rlo, rhi) = _sum_bounds(left, masks), _sum_bounds(right, masks)
+                if comp.op == "<" and llo >= rhi or comp.op == ">" and lhi <= rlo or \
+                        comp.op == "=" and (llo > rhi or lhi < rlo):
+                    return DeadEnd(f"{_bounds_text(left, llo, lhi)} could not be {_OP_WORDS[comp.op]} "
+                                   f"{_bounds_text(right, rlo, rhi)}", (),
+                                   (region_key(left), region_key(right)))
     if puzzle.pairs:
         pairs = sorted({pi for c in cells for pi in puzzle.cell_pairs[c]})
         for pi in pairs:

@@ -1,0 +1,123 @@
+"""The ``grade`` subcommand: ``sumlogic grade PATH... [--json] [--jobs N]``.
+
+Each puzzle is solved with the technique engine in fast mode and graded from
+the steps it needed (see :mod:`solver.grade`).  ``--json`` writes one line per
+puzzle; the human output is one line per puzzle and a table of counts per
+band and kind.  ``--jobs N`` spreads the puzzles over N processes; the output
+is in input order whatever N is.  Over many puzzles a progress bar goes to
+standard error when it is a terminal.
+
+>>> import argparse
+>>> from solver.cli import build_parser
+>>> args = build_parser().parse_args(["grade", "sample:sudoku-1", "--json"])
+>>> args.run(args)
+{"id": "sudoku-1", "kind": "sudoku", "status": "solved", "level": 1, "band": "Easy", "score": 55, "hardest": "naked-single", "techniques": {"naked-single": 47, "hidden-single": 4}, "steps": 52}
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any, Callable, Iterable, Iterator, Sequence
+
+from .grade import BAND_ORDER, Grade
+
+
+def add_parser(commands: Any, add_input: Callable[[argparse.ArgumentParser], None]) -> None:
+    """Register ``grade`` on the CLI's subparsers."""
+    grade = commands.add_parser("grade", help="grade puzzles by the techniques they need",
+                                description="Grade puzzles by the hardest technique and the total score a "
+                                            "human-style solution needs.")
+    add_input(grade)
+    grade.add_argument("--jobs", "-j", type=_jobs, default=1, metavar="N",
+                       help="processes to spread the work over (default 1)")
+    grade.add_argument("--max-depth", type=int, default=3, metavar="N",
+                       help="deepest nesting of contradiction chains (default 3)")
+    grade.set_defaults(run=cmd_grade)
+
+
+def _jobs(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("--jobs must be at least 1")
+    return value
+
+
+def _grade_one(job: tuple[Any, float, int]) -> Grade:
+    from .grade import grade
+
+    puzzle, timeout, max_depth = job
+    return grade(puzzle, timeout=timeout, max_depth=max_depth)
+
+
+def graded(puzzles: Sequence[Any], jobs: int, timeout: float, max_depth: int) -> Iterator[Grade]:
+    """Grades in input order, computed in ``jobs`` processes."""
+    work = [(p, timeout, max_depth) for p in puzzles]
+    if jobs == 1 or len(work) < 2:
+        yield from map(_grade_one, work)
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        yield from pool.map(_grade_one, work, chunksize=1)
+
+
+def progress(items: Iterable[Any], total: int, stream=None) -> Iterator[Any]:
+    """Yield items, drawing a bar on ``stream`` (stderr) when it is a terminal."""
+    stream = stream or sys.stderr
+    show = total > 1 and hasattr(stream, "isatty") and stream.isatty()
+    for done, item in enumerate(items, 1):
+        if show:
+            filled = 30 * done // total
+            stream.write(f"\rgrading [{'#' * filled}{'.' * (30 - filled)}] {done}/{total}")
+            stream.flush()
+        yield item
+    if show:
+        stream.write("\n")
+        stream.flush()
+
+
+def band_table(grades: Sequence[Grade]) -> list[str]:
+    """Counts per band (rows) and kind (columns)."""
+    kinds = sorted({g.kind for g in grades})
+    bands = [b for b in BAND_ORDER if any(g.band == b for g in grades)]
+    bands += sorted({g.band for g in grades} - set(bands))
+    width = max([len(b) for b in bands] + [5])
+    lines = ["band".ljust(width) + "".join(k.rjust(16) for k in kinds) + "total".rjust(8)]
+    for band in bands:
+        counts = [sum(1 for g in grades if g.band == band and g.kind == k) for k in kinds]
+        lines.append(band.ljust(width) + "".join(str(c).rjust(16) for c in counts) + str(sum(counts)).rjust(8))
+    totals = [sum(1 for g in grades if g.kind == k) for k in kinds]
+    lines.append("total".ljust(width) + "".join(str(c).rjust(16) for c in totals) + str(len(grades)).rjust(8))
+    return lines
+
+
+def cmd_grade(args: argparse.Namespace) -> int:
+    from .cli import emit, emit_json, read_all, warn
+
+    entries = read_all(args.paths, args.format)
+    puzzles = [e.puzzle for e in entries if e.puzzle is not None]
+    failed = False
+    for entry in entries:
+        if entry.puzzle is None:
+            failed = True
+            if args.json:
+                emit_json({"id": entry.id, "kind": entry.kind, "status": "invalid", "error": entry.error})
+            else:
+                warn(f"{entry.source}: {entry.error}")
+    grades: list[Grade] = []
+    for g in progress(graded(puzzles, args.jobs, args.timeout, args.max_depth), len(puzzles)):
+        grades.append(g)
+        failed |= g.status != "solved"
+        if args.json:
+            emit_json(g.to_dict())
+        else:
+            emit(f"{g.id or '(no id)'}: {g.band}  level {g.level}  score {g.score}  hardest {g.hardest or '-'}")
+    if not args.json and grades:
+        emit()
+        for line in band_table(grades):
+            emit(line)
+    return 1 if failed else 0
