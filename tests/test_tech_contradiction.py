@@ -128,13 +128,26 @@ def test_no_step_when_every_candidate_is_consistent():
 
 
 def test_never_an_unexplained_contradiction():
-    # Propagation knows r1c1 < r1c2 rules out r1c1 = 3 and r1c2 = 1, but no
-    # technique here reads comparisons: no step may be yielded.
+    # Three cells adding 15 (digits may repeat): r1c1, r1c2 in {1,9} add 2, 10
+    # or 18, so r1c3 in {4,5} must be 5.  Propagation knows r1c3 = 4 fails,
+    # but no technique here (and no dead end check) can show it: no step.
+    p = Puzzle(kind="demo", height=1, width=3, cells=((0, 0), (0, 1), (0, 2)),
+               regions=(Region("sum s", (0, 1, 2), total=15, distinct=False),))
+    ctx = Context(p, Candidates(p, [0b1000000010, 0b1000000010, 0b110000]), singles.TECHNIQUES + TECHNIQUES)
+    assert list(contradiction.screen(ctx, 1)) == [[(2, 4)]]
+    assert all(list(t.find(ctx)) == [] for t in TECHNIQUES)
+
+
+def test_comparisons_are_dead_ends_too():
+    # r1c1 < r1c2, both {1,2,3}: if r1c1 were 3, cage b could not be more.
     p = Puzzle(kind="demo", height=1, width=2, cells=((0, 0), (0, 1)),
                regions=(Region("cage a", (0,)), Region("cage b", (1,))), comparisons=(Comparison(0, "<", 1),),
                max_digit=3)
     ctx = Context(p, Candidates(p, [0b1110, 0b1110]), singles.TECHNIQUES + TECHNIQUES)
-    assert all(list(t.find(ctx)) == [] for t in TECHNIQUES)
+    step = next(CONTRADICTION_1.find(ctx))
+    assert step.eliminations == ((0, 1 << 3),)
+    assert step.text == ("If r1c1 were 3, then cage a (adding 3) could not be less than cage b (adding 1 to 3); "
+                         "so r1c1 is not 3.")
 
 
 def test_broken_or_inconsistent_states_give_nothing():
