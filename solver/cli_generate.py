@@ -91,8 +91,12 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
             raise ValueError(f"--size applies to kakuro only ({kind} is always 9x9)")
         puzzles = generate_many(kind, seed=args.seed, count=args.count, band=band, size=size,
                                 max_tries=args.max_tries)
-        separator = None
-        started = time.perf_counter()
+    except ValueError as error:
+        _fail(str(error), err)
+        return 2
+    separator = None
+    started = time.perf_counter()
+    try:
         for puzzle, tries in puzzles:
             text = write_text([puzzle], fmt)
             if separator is None:
@@ -106,9 +110,6 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
                 print(f"{puzzle.id}: {band} after {tries} {'try' if tries == 1 else 'tries'} ({seconds:.1f} s)",
                       file=err)
                 started = time.perf_counter()
-    except ValueError as error:
-        _fail(str(error), err)
-        return 2
     except BudgetExhausted as error:
         _fail(f"{error}; raise --max-tries or choose another band" if error.band else
               f"{error}; raise --max-tries", err)

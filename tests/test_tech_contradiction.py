@@ -130,11 +130,21 @@ def test_no_step_when_every_candidate_is_consistent():
 def test_never_an_unexplained_contradiction():
     # Three cells adding 15 (digits may repeat): r1c1, r1c2 in {1,9} add 2, 10
     # or 18, so r1c3 in {4,5} must be 5.  Propagation knows r1c3 = 4 fails,
-    # but no technique here (and no dead end check) can show it: no step.
+    # but singles and the dead end checks cannot show it in one supposition:
+    # depth 1 gives no step, depth 2 explains it with a nested supposition.
     p = Puzzle(kind="demo", height=1, width=3, cells=((0, 0), (0, 1), (0, 2)),
                regions=(Region("sum s", (0, 1, 2), total=15, distinct=False),))
-    ctx = Context(p, Candidates(p, [0b1000000010, 0b1000000010, 0b110000]), singles.TECHNIQUES + TECHNIQUES)
+    masks = [0b1000000010, 0b1000000010, 0b110000]
+    ctx = Context(p, Candidates(p, masks), singles.TECHNIQUES + TECHNIQUES)
     assert list(contradiction.screen(ctx, 1)) == [[(2, 4)]]
+    assert list(CONTRADICTION_1.find(ctx)) == []
+    step = next(CONTRADICTION_2.find(ctx))
+    assert step.eliminations == ((2, 1 << 4),)
+    assert [s.technique for s in step.sub_steps] == [ASSUME, "contradiction-1", "naked-single", "last-cell", END]
+    assert step.sub_steps[1].text == ("If r1c1 were 1, then sum s (15) could not make its total: its cells allow "
+                                      "totals 6 to 14 only; so r1c1 is not 1.")
+    assert replays_to_its_dead_end(ctx, step)
+    ctx = Context(p, Candidates(p, masks), singles.TECHNIQUES + TECHNIQUES, max_depth=1)
     assert all(list(t.find(ctx)) == [] for t in TECHNIQUES)
 
 

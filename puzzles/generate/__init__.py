@@ -65,6 +65,9 @@ KAKURO_SIZE: tuple[int, int] = (10, 10)
 MAX_KAKURO_SIDE = 32
 """The largest Kakuro side accepted (the corpus goes up to 32)."""
 
+Size = tuple[int, int] | str | None
+"""A Kakuro size: ``(height, width)`` or the ``'WxH'`` text of :func:`parse_size`."""
+
 HARD_BANDS = frozenset({"Hard", "Expert", "Extreme", "Needs-guessing"})
 """Bands for which Killer cages are also merged back while unique (fewer cages, harder puzzles)."""
 
@@ -122,10 +125,6 @@ def _kind(kind: str) -> str:
     return name
 
 
-Size = tuple[int, int] | str | None
-"""A Kakuro size: ``(height, width)`` or the ``'WxH'`` text of :func:`parse_size`."""
-
-
 def _maker(kind: str, size: Size, band: str | None) -> Callable[[random.Random], Puzzle]:
     if isinstance(size, str):
         size = parse_size(size)
@@ -149,8 +148,14 @@ def generate_many(kind: str, seed: int | None = None, count: int = 1, band: str 
 
     ``seed`` None draws one (it is kept in the ids); ``band`` keeps trying
     until :func:`solver.grade.grade` gives that band; ``size`` is a Kakuro's
-    ``(height, width)`` or ``'WxH'``, clue row and column included (default 10x10).  Raises :class:`BudgetExhausted` when a puzzle
-    needs more than ``max_tries`` tries, ``ValueError`` on a bad argument.
+    ``(height, width)`` or ``'WxH'``, clue row and column included (default
+    10x10).  Arguments are checked at once (``ValueError``); iterating raises
+    :class:`BudgetExhausted` when a puzzle needs more than ``max_tries`` tries.
+
+    >>> generate_many("sudoku", max_tries=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: max_tries must be at least 1 and count not negative
     """
     kind = _kind(kind)
     wanted = band_name(band) if band is not None else None
@@ -159,8 +164,7 @@ def generate_many(kind: str, seed: int | None = None, count: int = 1, band: str 
         raise ValueError("max_tries must be at least 1 and count not negative")
     if seed is None:
         seed = random.SystemRandom().randrange(1 << 31)
-    for index in range(start, start + count):
-        yield _one(kind, make, seed, index, wanted, max_tries)
+    return (_one(kind, make, seed, index, wanted, max_tries) for index in range(start, start + count))
 
 
 def _one(kind: str, make: Callable[[random.Random], Puzzle], seed: int, index: int, band: str | None,
