@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from .bits import POPCOUNT
 from .supports import cage_support, sum_support
+import os
+CLAIM = bool(os.environ.get('CLAIM'))
 
 # For each mask: its smallest and largest digit; (10, 0) for the empty mask.
 LOW: tuple[int, ...] = tuple(((m & -m).bit_length() - 1) if m else 10 for m in range(1 << 10))
@@ -268,11 +270,23 @@ class Cage(Constraint):
         changed: list[int] = []
         forced = 0
         for link in self.houses:
-            # link.rest is this cage's side; the house's other cells are link.outside.
+            # link.rest: this cage's cells outside the house; link.outside: the house's cells outside the cage.
             outside_union = 0
             for c in link.outside:
                 outside_union |= masks[c]
-            forced |= self.full & ~outside_union
+            claimed = self.full & ~outside_union
+            if claimed:
+                # The house can only place these digits in its overlap with this cage.
+                forced |= claimed
+                if CLAIM:
+                    for c in link.rest:
+                        m = masks[c]
+                        if m & claimed:
+                            m &= ~claimed
+                            if not m:
+                                return None
+                            masks[c] = m
+                            changed.append(c)
         now = tuple([masks[c] for c in cells])
         found = cage_support(self.total, now, forced, self.max_digit)
         if found is None:

@@ -282,18 +282,17 @@ def solve_with_logic(puzzle: Puzzle, techniques: Sequence[Technique] | None = No
     start = time.perf_counter()
     state = Candidates.initial(puzzle)
     ctx = Context(puzzle, state, techniques, explain=explain, max_depth=max_depth)
-    exact = solve(puzzle, timeout=timeout)
-    if exact.status in ("no-solution", "multiple", "timeout"):
-        return Trace(puzzle, exact.status, [], exact.solution, time.perf_counter() - start)
-    solution = exact.solution
-    assert solution is not None
+    # Logic comes first.  The exact solver runs only when a guess is needed, from
+    # the candidates logic has left (far easier than from the start): it names
+    # the digit to guess, or shows that there is no solution or several.
+    solution: tuple[int, ...] | None = None
     steps: list[Step] = []
     status = "solved"
     start_step = givens_step(ctx)
     if start_step is not None:
         steps.append(apply(ctx, start_step))
     while not ctx.is_done():
-        if ctx.is_broken():  # cannot happen with sound techniques on a unique puzzle
+        if ctx.is_broken():
             status = "no-solution"
             break
         if max_steps is not None and len(steps) >= max_steps:
@@ -307,7 +306,15 @@ def solve_with_logic(puzzle: Puzzle, techniques: Sequence[Technique] | None = No
             if not guess:
                 status = "stuck"
                 break
+            if solution is None:
+                left = None if timeout is None else max(1.0, timeout - (time.perf_counter() - start))
+                exact = solve(puzzle, timeout=left, masks=list(state.masks))
+                if exact.status != "solved":
+                    return Trace(puzzle, exact.status, steps, exact.solution, time.perf_counter() - start)
+                solution = exact.solution
             step = guess_step(ctx, solution)
         steps.append(apply(ctx, step))
-    return Trace(puzzle, status, steps, tuple(state.values()) if state.is_solved() else solution,
-                 time.perf_counter() - start)
+    if status == "solved" and puzzle.check_solution(state.values()):
+        status = "no-solution"  # every cell placed, yet some rule fails: the rules contradict each other
+    final = tuple(state.values()) if status == "solved" else solution
+    return Trace(puzzle, status, steps, final, time.perf_counter() - start)

@@ -90,12 +90,13 @@ class Propagator:
             from .derived import derived_sums
             sums += [(d.cells, d.total) for d in derived_sums(puzzle)]
         peers = puzzle.peers
-        seen: set[tuple[tuple[int, ...], int]] = set()
+        # A sum over the cells of a region (or of an earlier sum) adds nothing.
+        seen = {tuple(sorted(r.cells)) for r in puzzle.regions if r.total is not None or len(r.cells) == max_digit}
         for cells, total in sums:
             cells = tuple(sorted(cells))
-            if (cells, total) in seen:
+            if cells in seen:
                 continue
-            seen.add((cells, total))
+            seen.add(cells)
             if all(b in peers[a] for i, a in enumerate(cells) for b in cells[i + 1:]):
                 cages.append(Cage(cells, total, max_digit))
             else:
@@ -133,6 +134,9 @@ class Propagator:
                         for cells, other in distinct if len(own & other) >= 2 and other - own]
             # Group the overlaps into families of disjoint parts (greedy).
             families: list[list[tuple[frozenset[int], tuple[int, ...]]]] = []
+            import os
+            if os.environ.get('NOCAGEFAM'):
+                overlaps = [o for o in overlaps if len(o[0]) >= 3 and any(len(o[0]) == len(h) and o[0] <= h for h in [frozenset(x.cells) & own for x in houses if x is not house])]
             for part, outside in overlaps:
                 for family in families:
                     if all(not part & p for p, _ in family):
@@ -154,6 +158,10 @@ class Propagator:
                                     tuple(c for c in cells if c not in own))
                                for cells, other in distinct
                                if len(own & other) >= 2 and other - own and own - other)
+            import os
+            if os.environ.get('NOFORCED'):
+                cage.houses = ()
+                continue
             cage.houses = tuple(Link(tuple(c for c in cage.cells if c not in hs),
                                      tuple(c for c in h.cells if c not in own))
                                 for h, hs in zip(houses, house_sets)

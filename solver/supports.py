@@ -76,45 +76,71 @@ def matching_support(masks: tuple[int, ...]) -> tuple[int, ...] | None:
     (as many digits as cells): each cell's digits that belong to some
     perfect matching, or ``None`` when there is none.  Cached.
 
-    Hall's theorem: a matching exists when every set S of cells sees at least
-    |S| digits.  A set that sees exactly |S| digits is *tight*: its cells use
-    up those digits, so no cell outside it can take one of them -- and that
-    is the only way a candidate can fail to belong to some matching.  With at
-    most nine cells, going through all 2^n sets is cheap.
+    Fixed cells go first: their digits leave the other cells (repeatedly, as
+    new cells become fixed).  For the open cells that are left, Hall's
+    theorem: a matching exists when every set S of cells sees at least |S|
+    digits.  A set that sees exactly |S| digits is *tight*: its cells use up
+    those digits, so no cell outside it can take one of them -- and that is
+    the only way a candidate can fail to belong to some matching.  With at
+    most nine cells, going through all 2^n sets of open cells is cheap.
 
     >>> matching_support((0b110, 0b110, 0b1110))  # {1,2},{1,2},{1,2,3}
     (6, 6, 8)
     >>> matching_support((0b10, 0b10)) is None
     True
+    >>> matching_support((0b1000, 0b1110, 0b1110))  # {3},{1,2,3},{1,2,3}
+    (8, 6, 6)
     """
-    n = len(masks)
+    result = _match(list(masks))
+    if len(_matching_cache) > _CACHE_LIMIT:
+        _matching_cache.clear()
+    _matching_cache[masks] = result
+    return result
+
+
+def _match(support: list[int]) -> tuple[int, ...] | None:
+    """The work of :func:`matching_support` on a list it may change."""
+    fixed = 0
+    while True:
+        new = 0
+        for i, m in enumerate(support):
+            if m & fixed and m & (m - 1):
+                m &= ~fixed
+                if not m:
+                    return None
+                support[i] = m
+            if not m & (m - 1) and not m & fixed:
+                if new & m or not m:
+                    return None
+                new |= m
+        if not new:
+            break
+        fixed |= new
+    open_cells = [i for i, m in enumerate(support) if m & (m - 1)]
+    n = len(open_cells)
+    if n == 0:
+        return tuple(support)
     count = 1 << n
-    seen = [0] * count  # seen[S]: the digits the cells of S can take
-    result: tuple[int, ...] | None = None
+    seen = [0] * count  # seen[S]: the digits the open cells in S can take
     for s in range(1, count):
         low = s & -s
-        seen[s] = seen[s ^ low] | masks[low.bit_length() - 1]
+        seen[s] = seen[s ^ low] | support[open_cells[low.bit_length() - 1]]
+    if POPCOUNT[seen[count - 1]] < n:
+        return None
     size = _SET_SIZE
     tight = []
     for s in range(1, count - 1):
         k = POPCOUNT[seen[s]] - size[s]
         if k <= 0:
             if k < 0:
-                break
+                return None
             tight.append(s)
-    else:
-        if POPCOUNT[seen[count - 1]] >= n:
-            support = list(masks)
-            for s in tight:
-                used = seen[s]
-                for i in range(n):
-                    if not s >> i & 1 and support[i] & used:
-                        support[i] &= ~used
-            result = tuple(support)
-    if len(_matching_cache) > _CACHE_LIMIT:
-        _matching_cache.clear()
-    _matching_cache[masks] = result
-    return result
+    for s in tight:
+        used = seen[s]
+        for j, i in enumerate(open_cells):
+            if not s >> j & 1 and support[i] & used:
+                support[i] &= ~used
+    return tuple(support)
 
 
 def distinct_support(total: int, masks: tuple[int, ...]) -> tuple[int, ...] | None:

@@ -298,28 +298,32 @@ def _part_equation(g: RunGraph, adj: Adjacency, part: set[int], intro: str,
     if plus and minus and open_cells > MAX_MIXED_CELLS:
         return None
     p = g.puzzle
-    across_total = sum(g.totals[u] for u in nodes if g.across[u])
-    down_total = across_total - value
-    n_across = sum(1 for u in nodes if g.across[u])
-    n_down = len(nodes) - n_across
-    names = _and([p.cell_name(c) for c in sorted(plus + minus)])
-    only = []
-    if plus:
-        only.append(f"{_and([p.cell_name(c) for c in sorted(plus)])} (across only)")
-    if minus:
-        only.append(f"{_and([p.cell_name(c) for c in sorted(minus)])} (down only)")
-    arith = f"{across_total} - {down_total} = {value}" if plus else f"{down_total} - {across_total} = {-value}"
+    whole = g.outside in part and len(part) == 1
     if g.outside in part:  # the side described is the other one: name it by its cut
-        intro = "Take the whole grid." if len(part) == 1 else \
-            "Cutting the grid at {cells} leaves a part made of whole runs."
-    whose = "Its" if len(part) == 1 and g.outside in part else "That part's"
-    stuck = [p.cell_name(g.cells[e]) for e, _ in sorted(boundary) if g.cells[e] in placed]
-    placed_text = f" and the placed cell{'s' * (len(stuck) > 1)} {_and(stuck)}" if stuck else ""
-    because = (f"{intro.format(cells=names, placed=placed_text)} {whose} {n_across} across "
-               f"run{'s' * (n_across != 1)} total {across_total} and its {n_down} down run{'s' * (n_down != 1)} total {down_total}; they cover "
-               f"the same cells except {' and '.join(only)}, so {{formula}} = {arith}")
-    shown = [g.runs[u] for u in nodes]
-    return make_equation(p, plus, minus, value, "cut-vertex", because, shown, f"cut at {names}")
+        intro = "Take the whole grid." if whole else "Cutting the grid at {cells} leaves a part made of whole runs."
+
+    def because() -> str:
+        across_total = sum(g.totals[u] for u in nodes if g.across[u])
+        down_total = across_total - value
+        n_across = sum(1 for u in nodes if g.across[u])
+        n_down = len(nodes) - n_across
+        only = []
+        if plus:
+            only.append(f"{_and([p.cell_name(c) for c in sorted(plus)])} (across only)")
+        if minus:
+            only.append(f"{_and([p.cell_name(c) for c in sorted(minus)])} (down only)")
+        arith = f"{across_total} - {down_total} = {value}" if plus else f"{down_total} - {across_total} = {-value}"
+        stuck = [p.cell_name(g.cells[e]) for e, _ in sorted(boundary) if g.cells[e] in placed]
+        placed_text = f" and the placed cell{'s' * (len(stuck) > 1)} {_and(stuck)}" if stuck else ""
+        head = intro.format(cells=_and([p.cell_name(c) for c in sorted(plus + minus)]), placed=placed_text)
+        whose = "Its" if whole else "That part's"
+        return (f"{head} {whose} {n_across} across "
+                f"run{'s' * (n_across != 1)} total {across_total} and its {n_down} down "
+                f"run{'s' * (n_down != 1)} total {down_total}; they cover the same cells except "
+                f"{' and '.join(only)}, so {{formula}} = {arith}")
+
+    return make_equation(p, plus, minus, value, "cut-vertex", because, [g.runs[u] for u in nodes],
+                         f"cut at {', '.join(p.cell_name(c) for c in sorted(plus + minus))}")
 
 
 def _connected_parts(adj: Adjacency, runs: int) -> Iterator[set[int]]:

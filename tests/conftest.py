@@ -60,3 +60,27 @@ def corpus_file(corpus: Path):
         return list(corpus_records(path))
 
     return read
+
+
+#: Extreme Killers (enjoysudoku's "hardest killers", tarek's collection, ISS
+#: extreme examples) that neither the exact solver nor the technique engine
+#: finishes within the test budget yet on a 2-core machine (measured
+#: 2026-11-22: exact search > 30 s, explained trace > 15 s).  Corpus tests
+#: still run them with a short budget and fail on any wrong answer or unsound
+#: step; they only accept ``timeout`` for these.  Shrinking this list is open work.
+KNOWN_HARD = frozenset(f"killer/{name}" for name in (
+    "iss-mathemagic/01", "iss-mathemagic/02", "iss-mathemagic/05", "iss-mathemagic/07", "iss-mathemagic/08",
+    "iss-mathemagic/11", "iss-mathemagic/12", "iss/killing-with-flowers", "iss/wecoc-2",
+    "iss-tarek/02", "iss-tarek/06", "iss-tarek/08", "iss-tarek/09", "iss-tarek/11", "iss-tarek/12",
+    "iss-tarek/17", "iss-tarek/18", "iss-tarek/19", "iss-tarek/20", "iss-tarek/21", "iss-tarek/26",
+    "iss-tarek/27", "iss-tarek/33", "iss-tarek/34", "iss-tarek/35", "iss-tarek/36", "iss-tarek/38",
+    "iss-tarek/39", "iss-tarek/40", "iss-tarek/42",
+))
+#: Seconds a known-hard puzzle gets in a corpus test.
+HARD_BUDGET = 5.0
+
+
+@pytest.fixture
+def known_hard() -> frozenset[str]:
+    """Ids of corpus puzzles allowed to end in ``timeout`` (never in a wrong answer)."""
+    return KNOWN_HARD
