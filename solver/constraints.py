@@ -20,8 +20,6 @@ from __future__ import annotations
 
 from .bits import POPCOUNT
 from .supports import cage_support, sum_support
-import os
-CLAIM = bool(os.environ.get('CLAIM'))
 
 # For each mask: its smallest and largest digit; (10, 0) for the empty mask.
 LOW: tuple[int, ...] = tuple(((m & -m).bit_length() - 1) if m else 10 for m in range(1 << 10))
@@ -278,15 +276,14 @@ class Cage(Constraint):
             if claimed:
                 # The house can only place these digits in its overlap with this cage.
                 forced |= claimed
-                if CLAIM:
-                    for c in link.rest:
-                        m = masks[c]
-                        if m & claimed:
-                            m &= ~claimed
-                            if not m:
-                                return None
-                            masks[c] = m
-                            changed.append(c)
+                for c in link.rest:
+                    m = masks[c]
+                    if m & claimed:
+                        m &= ~claimed
+                        if not m:
+                            return None
+                        masks[c] = m
+                        changed.append(c)
         now = tuple([masks[c] for c in cells])
         found = cage_support(self.total, now, forced, self.max_digit)
         if found is None:

@@ -124,19 +124,21 @@ class Propagator:
 
     def _link(self, houses: list[House], cages: list[Cage],
               distinct: list[tuple[tuple[int, ...], frozenset[int]]]) -> list[Pointing]:
-        """Link every house and cage to the distinct regions it overlaps in two
-        or more cells; the houses' links become :class:`Pointing` constraints."""
+        """Link the regions that overlap in two or more cells.
+
+        Houses with houses (box and line) become :class:`Pointing`
+        constraints; every cage gets links to the distinct regions it
+        overlaps (to push its needed digits out) and to the houses (to learn
+        the digits a house can only place in the cage).
+        """
         house_sets = [frozenset(h.cells) for h in houses]
         pointing = []
-        for house in houses:
-            own = frozenset(house.cells)
-            overlaps = [(own & other, tuple(c for c in cells if c not in own))
-                        for cells, other in distinct if len(own & other) >= 2 and other - own]
+        for house, own in zip(houses, house_sets):
+            overlaps = [(own & other, tuple(c for c in other_house.cells if c not in own))
+                        for other_house, other in zip(houses, house_sets)
+                        if len(own & other) >= 2 and other - own]
             # Group the overlaps into families of disjoint parts (greedy).
             families: list[list[tuple[frozenset[int], tuple[int, ...]]]] = []
-            import os
-            if os.environ.get('NOCAGEFAM'):
-                overlaps = [o for o in overlaps if len(o[0]) >= 3 and any(len(o[0]) == len(h) and o[0] <= h for h in [frozenset(x.cells) & own for x in houses if x is not house])]
             for part, outside in overlaps:
                 for family in families:
                     if all(not part & p for p, _ in family):
@@ -158,10 +160,6 @@ class Propagator:
                                     tuple(c for c in cells if c not in own))
                                for cells, other in distinct
                                if len(own & other) >= 2 and other - own and own - other)
-            import os
-            if os.environ.get('NOFORCED'):
-                cage.houses = ()
-                continue
             cage.houses = tuple(Link(tuple(c for c in cage.cells if c not in hs),
                                      tuple(c for c in h.cells if c not in own))
                                 for h, hs in zip(houses, house_sets)

@@ -6,8 +6,9 @@ an equation over the few cells where the tilings differ, such as
 The families that find such equations live in :mod:`techniques.innies`
 (the rule of 45 in the 9x9 kinds, and cage splitting) and
 :mod:`techniques.cutvertex` (parts of a Kakuro cut off by a few cells).  This
-module holds what they share: the :class:`Equation` record, the exact check
-of an equation against the candidates (:func:`supports`), and the step an
+module holds what they share: the :class:`Equation` record, the check of an
+equation against the candidates (:func:`supports`: exact when few
+assignments remain, by ranges and combinations otherwise), and the step an
 equation gives.
 
 An equation is a static fact of the puzzle: it never depends on the
@@ -286,19 +287,20 @@ def equation_step(ctx: Context, eq: Equation) -> Step | None:
     if not open_at or len(open_at) > (MAX_OPEN_SUM if eq.is_sum else MAX_OPEN_MIXED):
         return None
     found = _reduced_supports(key, len(eq.plus), eq.value, eq.apart)
-    name, level = INFO[eq.technique]
-    regions = ctx.puzzle.regions
-    highlight = dict(cells=cells, regions=tuple((regions[i].name, regions[i].cells) for i in eq.shown),
-                     candidates=tuple((c, m) for c, m in zip(cells, key)))
-    if len(open_at) == 1 and is_single(found[open_at[0]]):
-        cell, digit = cells[open_at[0]], single_digit(found[open_at[0]])
-        text = _explain(ctx, eq, key, found, (), (cell, digit)) if ctx.explain else ""
-        return Step(eq.technique, name, level, text, placements=((cell, digit),), **highlight)
     elims = tuple((cells[i], key[i] & ~found[i]) for i in open_at if key[i] & ~found[i])
     if not any(found):
         elims = tuple((cells[i], key[i]) for i in open_at)
     if not elims:
         return None
+    name, level = INFO[eq.technique]
+    regions = ctx.puzzle.regions
+    highlight: dict[str, Any] = dict(
+        cells=cells, regions=tuple((regions[i].name, regions[i].cells) for i in eq.shown),
+        candidates=tuple((c, m) for c, m in zip(cells, key)))
+    if len(open_at) == 1 and is_single(found[open_at[0]]):
+        cell, digit = cells[open_at[0]], single_digit(found[open_at[0]])
+        text = _explain(ctx, eq, key, found, (), (cell, digit)) if ctx.explain else ""
+        return Step(eq.technique, name, level, text, placements=((cell, digit),), **highlight)
     derived: tuple[Region, ...] = ()
     if eq.is_sum and len(cells) > 1:
         derived = (eq.region(),)
