@@ -27,6 +27,42 @@ from .step import Step
 Finder = Callable[["Context"], Iterator[Step]]
 
 
+class Work:
+    """A deterministic work budget, shared by a context and all its forks.
+
+    ``left`` is the number of work units still allowed (None: no limit).
+    Techniques that search (contradiction chains) spend units through
+    :meth:`spend` and give up once it returns False; :func:`next_step`
+    spends one unit per technique it tries inside an assumption.  Work is
+    counted, never timed, so the same puzzle always stops at the same step.
+
+    >>> w = Work(2)
+    >>> w.spend(), w.spend(), w.spend(), w.exhausted, w.spent
+    (True, True, False, True, 3)
+    >>> Work(None).spend(10**6)
+    True
+    """
+
+    __slots__ = ("left", "spent")
+
+    def __init__(self, units: int | None = None) -> None:
+        self.left = units
+        self.spent = 0
+
+    def spend(self, units: int = 1) -> bool:
+        """Use ``units``; False when the budget is (now) exhausted."""
+        self.spent += units
+        if self.left is None:
+            return True
+        self.left -= units
+        return self.left >= 0
+
+    @property
+    def exhausted(self) -> bool:
+        """True once more was spent than allowed."""
+        return self.left is not None and self.left < 0
+
+
 @dataclass(frozen=True)
 class Technique:
     """A human solving technique.
@@ -50,15 +86,19 @@ class Context:
     ``explain`` False means fast mode: techniques may leave ``text`` empty.
     ``techniques`` is the ordered list in use, so a technique can run the
     cheaper ones (contradiction does).  ``depth`` is the nesting of
-    assumptions this context sits in (0 at the top).
+    assumptions this context sits in (0 at the top).  ``work`` is the
+    :class:`Work` budget shared with every fork; ``memo`` is a per-solve
+    scratch dict where a technique may keep what it learnt for the next call
+    (shared with forks too; keys should start with the technique's id).
     """
 
     __slots__ = ("puzzle", "state", "virtual", "explain", "techniques", "depth", "max_depth", "placed",
-                 "_sum_regions")
+                 "work", "memo", "_sum_regions")
 
     def __init__(self, puzzle: Puzzle, state: Candidates, techniques: Sequence[Technique], *,
                  explain: bool = True, max_depth: int = 3, depth: int = 0,
-                 virtual: list[Region] | None = None, placed: set[int] | None = None) -> None:
+                 virtual: list[Region] | None = None, placed: set[int] | None = None,
+                 work: Work | None = None, memo: dict[Any, Any] | None = None) -> None:
         self.puzzle = puzzle
         #: cells whose digit is placed (givens and placements); a cell with one
         #: candidate that is not placed yet is a naked single waiting to be seen.
@@ -70,6 +110,8 @@ class Context:
         self.techniques = tuple(techniques)
         self.depth = depth
         self.max_depth = max_depth
+        self.work = work if work is not None else Work()
+        self.memo: dict[Any, Any] = memo if memo is not None else {}
         self._sum_regions: list[Region] | None = None
 
     @property
@@ -98,12 +140,13 @@ class Context:
         return True
 
     def fork(self, *, explain: bool | None = None, depth: int | None = None,
-             techniques: Sequence[Technique] | None = None) -> "Context":
-        """An independent copy of the state (for assumptions)."""
+             techniques: Sequence[Technique] | None = None, work: Work | None = None) -> "Context":
+        """An independent copy of the state (for assumptions), sharing the work
+        budget (or using ``work``) and the memo."""
         return Context(self.puzzle, self.state.copy(), techniques if techniques is not None else self.techniques,
                        explain=self.explain if explain is None else explain, max_depth=self.max_depth,
                        depth=self.depth if depth is None else depth, virtual=self.virtual,
-                       placed=self.placed)
+                       placed=self.placed, work=self.work if work is None else work, memo=self.memo)
 
     def name(self, cell: int) -> str:
         """``rRcC`` of a cell."""
@@ -166,8 +209,13 @@ def apply(ctx: Context, step: Step) -> Step:
 
 # --- the loop ---------------------------------------------------------------------
 def next_step(ctx: Context, techniques: Sequence[Technique] | None = None) -> Step | None:
-    """The first step the first technique (in order) finds, or None."""
+    """The first step the first technique (in order) finds, or None.  Inside
+    an assumption (``ctx.depth > 0``) each technique tried costs one unit of
+    ``ctx.work``, and nothing is found once the budget is exhausted."""
+    work = ctx.work if ctx.depth else None
     for tech in techniques if techniques is not None else ctx.techniques:
+        if work is not None and not work.spend():
+            return None
         for step in tech.find(ctx):
             return step
     return None
@@ -198,6 +246,8 @@ class Trace:
     steps: list[Step]
     solution: tuple[int, ...] | None
     seconds: float = 0.0
+    #: units of the :class:`Work` budget spent (deterministic, unlike ``seconds``)
+    work: int = 0
 
     @property
     def by_logic(self) -> bool:
@@ -228,6 +278,10 @@ class Trace:
 
 
 GUESS = "guess"
+#: The work budget (:class:`Work` units) grading uses: enough for every corpus
+#: puzzle that logic solves within a minute (the costliest, an extreme Killer,
+#: spends about 130 000), so that grades never depend on the machine's speed.
+DEFAULT_BUDGET = 200_000
 
 
 def givens_step(ctx: Context) -> Step | None:
@@ -266,12 +320,25 @@ def guess_step(ctx: Context, solution: tuple[int, ...]) -> Step:
 
 def solve_with_logic(puzzle: Puzzle, techniques: Sequence[Technique] | None = None, *, explain: bool = True,
                      guess: bool = True, max_depth: int = 3, timeout: float | None = 60.0,
-                     max_steps: int | None = None) -> Trace:
+                     max_steps: int | None = None, budget: int | None = None) -> Trace:
     """Solve step by step with human techniques, guessing only when they all fail.
 
     ``techniques`` defaults to ``techniques.DEFAULT``; ``guess=False`` stops
     with status ``stuck`` instead of guessing; ``max_depth`` bounds the
     nesting of contradiction chains; ``max_steps`` stops early (status ``stuck``).
+
+    ``budget`` caps the work (a :class:`Work` budget, counted, not timed) the
+    searching techniques may spend over the whole solve; once it is spent
+    they find nothing more, so logic runs out sooner and the engine guesses
+    exactly as when no technique applies: the same puzzle and budget always
+    give the same trace.  ``timeout`` (wall-clock seconds; None for none) is
+    only a safety net: when it strikes the status is ``timeout`` and the
+    outcome depends on the machine's speed.
+
+    >>> from puzzles import sample
+    >>> t = solve_with_logic(sample("killer-1"), explain=False, budget=0)
+    >>> t.status, t.work <= 1
+    ('solved', True)
     """
     from .search import solve
 
@@ -281,7 +348,8 @@ def solve_with_logic(puzzle: Puzzle, techniques: Sequence[Technique] | None = No
         techniques = DEFAULT
     start = time.perf_counter()
     state = Candidates.initial(puzzle)
-    ctx = Context(puzzle, state, techniques, explain=explain, max_depth=max_depth)
+    work = Work(budget)
+    ctx = Context(puzzle, state, techniques, explain=explain, max_depth=max_depth, work=work)
     # Logic comes first.  The exact solver runs only when a guess is needed, from
     # the candidates logic has left (far easier than from the start): it names
     # the digit to guess, or shows that there is no solution or several.
@@ -310,11 +378,12 @@ def solve_with_logic(puzzle: Puzzle, techniques: Sequence[Technique] | None = No
                 left = None if timeout is None else max(1.0, timeout - (time.perf_counter() - start))
                 exact = solve(puzzle, timeout=left, masks=list(state.masks))
                 if exact.status != "solved":
-                    return Trace(puzzle, exact.status, steps, exact.solution, time.perf_counter() - start)
+                    return Trace(puzzle, exact.status, steps, exact.solution, time.perf_counter() - start,
+                                 work.spent)
                 solution = exact.solution
             step = guess_step(ctx, solution)
         steps.append(apply(ctx, step))
     if status == "solved" and puzzle.check_solution(state.values()):
         status = "no-solution"  # every cell placed, yet some rule fails: the rules contradict each other
     final = tuple(state.values()) if status == "solved" else solution
-    return Trace(puzzle, status, steps, final, time.perf_counter() - start)
+    return Trace(puzzle, status, steps, final, time.perf_counter() - start, work.spent)

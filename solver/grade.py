@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from .engine import GUESS, Technique, Trace, solve_with_logic
+from .engine import DEFAULT_BUDGET, GUESS, Technique, Trace, solve_with_logic
 from .model import Puzzle
 
 #: Bands by the hardest level a solution needs: (name, highest level in it).
@@ -100,7 +100,8 @@ def grade(puzzle: Puzzle, techniques: Sequence[Technique] | None = None, *, max_
         from techniques import DEFAULT
 
         techniques = DEFAULT
-    trace = solve_with_logic(puzzle, techniques, explain=False, max_depth=max_depth, timeout=timeout)
+    trace = solve_with_logic(puzzle, techniques, explain=False, max_depth=max_depth, timeout=timeout,
+                             budget=DEFAULT_BUDGET)
     return grade_trace(trace, techniques)
 
 

@@ -35,12 +35,11 @@ If r1c1 were 1, then (after 1 step, shown below) r1c3 would have no candidate le
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from functools import lru_cache
 from typing import Iterator, Sequence
 
 from solver.bits import POPCOUNT, digits_of, is_single
-from solver.engine import Context, Technique, apply, next_step
+from solver.engine import Context, Technique, Work, apply, next_step
 from solver.model import Puzzle
 from solver.propagate import Propagator
 from solver.step import Step
@@ -56,6 +55,9 @@ MAX_CHAIN = 250
 #: Propagation calls the nested screen (depth 2 and 3) may spend per search.
 SCREEN_BUDGET = 600
 ASSUME = "contradiction-assume"
+#: ``ctx.memo`` keys: clean propagation fixed points, and candidates whose replay stalled.
+CLEAN = "contradiction-clean"
+STALLED = "contradiction-stalled"
 END = "contradiction-end"
 
 
@@ -82,12 +84,20 @@ def inner_techniques(ctx: Context, depth: int) -> tuple[Technique, ...]:
 
 # --- screening with the exact propagator ----------------------------------------------
 class _Budget:
-    """Propagation calls left to a nested screen."""
+    """Propagation calls left to a nested screen; each one also costs a unit of
+    the solve's :class:`~solver.engine.Work` budget."""
 
-    __slots__ = ("left",)
+    __slots__ = ("left", "work")
 
-    def __init__(self, left: int) -> None:
+    def __init__(self, left: int, work: Work) -> None:
         self.left = left
+        self.work = work
+
+    def take(self) -> None:
+        """Count one propagation call."""
+        self.left -= 1
+        if not self.work.spend():
+            self.left = min(self.left, 0)
 
 
 def _refuted(prop: Propagator, masks: list[int], cell: int, bit: int, level: int, budget: _Budget) -> bool:
@@ -95,7 +105,7 @@ def _refuted(prop: Propagator, masks: list[int], cell: int, bit: int, level: int
     bivalue cells, shows that ``cell`` cannot hold ``bit``."""
     if budget.left <= 0:
         return False
-    budget.left -= 1
+    budget.take()
     trial = list(masks)
     trial[cell] = bit
     if not prop.propagate(trial, (cell,)):
@@ -109,7 +119,7 @@ def _refuted(prop: Propagator, masks: list[int], cell: int, bit: int, level: int
         for b in (m & -m, m & (m - 1)):
             if _refuted(prop, trial, other, b, level - 1, budget):
                 trial[other] &= ~b
-                budget.left -= 1
+                budget.take()
                 if not prop.propagate(trial, (other,)):
                     return True
                 break
@@ -132,18 +142,65 @@ def _stages(ctx: Context) -> list[list[int]]:
     return stages if ctx.depth == 0 else stages[:2]
 
 
+def _clean_cache(ctx: Context, base: list[int]) -> dict[tuple[int, int], tuple[int, ...]]:
+    """Fixed points of suppositions that propagated cleanly in earlier screens
+    of this top-level state, ``(cell, bit) -> masks``; empty inside an
+    assumption or when the state is not a narrowing of the last one screened."""
+    if ctx.depth:
+        return {}
+    entry = ctx.memo.get(CLEAN)
+    if entry is None or entry[0] is not ctx.state or len(entry[1]) != len(base) \
+            or any(b & ~s for b, s in zip(base, entry[1])):
+        cache: dict[tuple[int, int], tuple[int, ...]] = {}
+    else:
+        cache = entry[2]
+    ctx.memo[CLEAN] = (ctx.state, tuple(base), cache)
+    return cache
+
+
+def _probe(prop: Propagator, base: list[int], cell: int, bit: int,
+           cache: dict[tuple[int, int], tuple[int, ...]]) -> tuple[bool, list[int]]:
+    """Propagate ``cell = bit`` from ``base``: whether it holds, and the masks.
+
+    A supposition that propagated cleanly in a wider state restarts from its
+    old fixed point narrowed to ``base``, waking only the constraints on the
+    cells that narrowing changed (propagation is monotone, so the outcome is
+    the same as from scratch, for a fraction of the work)."""
+    prev = cache.get((cell, bit))
+    if prev is None:
+        trial = list(base)
+        trial[cell] = bit
+        ok = prop.propagate(trial, (cell,))
+    else:
+        trial = [p & b for p, b in zip(prev, base)]
+        changed = [c for c, (t, p) in enumerate(zip(trial, prev)) if t != p]
+        ok = prop.propagate(trial, changed) if changed else True
+    if ok:
+        cache[(cell, bit)] = tuple(trial)
+    else:
+        cache.pop((cell, bit), None)
+    return ok, trial
+
+
 def screen(ctx: Context, depth: int) -> Iterator[list[tuple[int, int]]]:
     """Batches of ``(cell, digit)`` candidates worth replaying at ``depth``:
     those that propagation refutes (with ``depth - 1`` rounds of nested
     probing), stage by stage (:func:`_stages`), in batches of at most
-    :data:`MAX_REFUTED`, the ones that took the least propagation first."""
+    :data:`MAX_REFUTED`, the ones that took the least propagation first.
+    Candidates whose replay stalled in an earlier search of this solve come
+    last.  Every propagation call costs a unit of ``ctx.work``; the screen
+    stops when the budget is spent."""
     prop = propagator(ctx.puzzle)
     masks = ctx.state.masks
     base = list(masks)
-    if 0 in base or not prop.propagate(base):
+    work = ctx.work
+    if 0 in base or not work.spend() or not prop.propagate(base):
         return
     n = len(base)
-    budget = _Budget(SCREEN_BUDGET)
+    budget = _Budget(SCREEN_BUDGET, work)
+    cache = _clean_cache(ctx, base) if depth == 1 else {}
+    stalled: set[tuple[int, int]] = ctx.memo.get((STALLED, depth), set()) if not ctx.depth else set()
+    deferred: list[tuple[int, int]] = []
     # A supposition implied by one that propagates cleanly propagates cleanly too.
     clean: set[tuple[int, int]] = set()
     for cells in _stages(ctx):
@@ -151,15 +208,18 @@ def screen(ctx: Context, depth: int) -> Iterator[list[tuple[int, int]]]:
         for order, cell in enumerate(cells):
             for digit in digits_of(masks[cell]):
                 bit = 1 << digit
-                if not base[cell] & bit:
+                if (cell, digit) in stalled:
+                    deferred.append((cell, digit))
+                elif not base[cell] & bit:
                     hits.append((n + 1, order, cell, digit))
                 elif depth > 1:
                     if budget.left > 0 and _refuted(prop, base, cell, bit, depth - 1, budget):
                         hits.append((0, order, cell, digit))
                 elif (cell, bit) not in clean:
-                    trial = list(base)
-                    trial[cell] = bit
-                    if not prop.propagate(trial, (cell,)):
+                    if not work.spend():
+                        return
+                    ok, trial = _probe(prop, base, cell, bit, cache)
+                    if not ok:
                         hits.append((sum(1 for a, b in zip(base, trial) if a != b), order, cell, digit))
                     else:
                         clean.update((c, m) for c, m in enumerate(trial) if m != base[c] and is_single(m))
@@ -170,16 +230,20 @@ def screen(ctx: Context, depth: int) -> Iterator[list[tuple[int, int]]]:
         if hits:
             hits.sort()
             yield [(cell, digit) for _, _, cell, digit in hits]
+    # Stalled before, so probably again: replayed last, without screening.
+    for k in range(0, len(deferred), MAX_REFUTED):
+        yield deferred[k:k + MAX_REFUTED]
 
 
 # --- replaying a supposition with the techniques ---------------------------------------
 class Chase:
     """A supposition followed step by step with the cheaper techniques."""
 
-    def __init__(self, ctx: Context, cell: int, digit: int, depth: int, *, explain: bool) -> None:
+    def __init__(self, ctx: Context, cell: int, digit: int, depth: int, *, explain: bool,
+                 work: Work | None = None) -> None:
         self.cell, self.digit = cell, digit
         self.inner = inner_techniques(ctx, depth)
-        self.fork = ctx.fork(explain=explain, depth=ctx.depth + 1, techniques=self.inner)
+        self.fork = ctx.fork(explain=explain, depth=ctx.depth + 1, techniques=self.inner, work=work)
         text = f"Suppose {ctx.name(cell)} is {digit}." if explain else ""
         suppose = Step(ASSUME, "Supposition", LEVELS[depth][0], text, placements=((cell, digit),), cells=(cell,))
         before = list(self.fork.state.masks)
@@ -212,11 +276,12 @@ class Chase:
 
 
 def chase(ctx: Context, cell: int, digit: int, depth: int, *, explain: bool,
-          cap: int = MAX_CHAIN) -> Chase | None:
+          cap: int = MAX_CHAIN, work: Work | None = None) -> Chase | None:
     """Suppose ``cell`` is ``digit`` and apply the cheaper techniques until a
     dead end (the finished :class:`Chase`), or None when they stall or
-    ``cap`` technique steps pass without one."""
-    run = Chase(ctx, cell, digit, depth, explain=explain)
+    ``cap`` technique steps pass without one.  ``work`` replaces the solve's
+    budget (a replay of a chain already found passes an unlimited one)."""
+    run = Chase(ctx, cell, digit, depth, explain=explain, work=work)
     while run.end is None and run.length < cap and run.advance():
         pass
     return run if run.end is not None else None
@@ -225,8 +290,11 @@ def chase(ctx: Context, cell: int, digit: int, depth: int, *, explain: bool,
 def shortest(ctx: Context, batch: Sequence[tuple[int, int]], depth: int) -> tuple[Chase | None, list[tuple[int, int]]]:
     """Follow the suppositions of ``batch`` side by side, one step each in
     turn: the first to reach a dead end has the shortest chain (ties go to
-    the earlier one).  Also returns the others that had not stalled."""
+    the earlier one).  Also returns the others that had not stalled; at the
+    top level the ones that stalled are remembered (``ctx.memo``) so that
+    the next screens replay them last."""
     runs = [Chase(ctx, cell, digit, depth, explain=False) for cell, digit in batch]
+    every = list(runs)
     winner: Chase | None = None
     for _ in range(MAX_CHAIN + 1):
         winner = next((run for run in runs if run.end is not None), None)
@@ -240,20 +308,25 @@ def shortest(ctx: Context, batch: Sequence[tuple[int, int]], depth: int) -> tupl
                 break
         if winner is not None:
             break
+    if not ctx.depth:
+        gave_up = {(r.cell, r.digit) for r in every if r.stalled and r.end is None}
+        if gave_up:
+            ctx.memo.setdefault((STALLED, depth), set()).update(gave_up)
     return winner, [(r.cell, r.digit) for r in runs if r is not winner and not r.stalled]
 
 
-# Refuted candidates left over from the last search on a top-level state, so
-# that the next search (on the same, narrower state) tries them first:
-# (depth, id of the state) -> (state, snapshot of its masks, inner technique ids, candidates).
-_LEFT_OVER: OrderedDict[tuple[int, int], tuple[object, tuple[int, ...], tuple[str, ...], list[tuple[int, int]]]] = \
-    OrderedDict()
-_LEFT_OVER_SIZE = 8
+# Refuted candidates left over from the last search on a top-level state are
+# kept in ``ctx.memo`` so that the next search (on the same, narrower state)
+# tries them first: (MEMO, depth) -> (state, snapshot of its masks, inner
+# technique ids, candidates).
+MEMO = "contradiction"
 
 
 def _left_over(ctx: Context, depth: int) -> list[tuple[int, int]]:
-    entry = _LEFT_OVER.pop((depth, id(ctx.state)), None)
-    if entry is None or ctx.depth:
+    if ctx.depth:
+        return []  # forks share the memo: only the top level uses it
+    entry = ctx.memo.pop((MEMO, depth), None)
+    if entry is None:
         return []
     state, snapshot, inner, hits = entry
     masks = ctx.state.masks
@@ -266,10 +339,8 @@ def _left_over(ctx: Context, depth: int) -> list[tuple[int, int]]:
 def _keep(ctx: Context, depth: int, hits: list[tuple[int, int]]) -> None:
     if ctx.depth or not hits:
         return
-    _LEFT_OVER[(depth, id(ctx.state))] = (ctx.state, tuple(ctx.state.masks),
-                                          tuple(t.id for t in inner_techniques(ctx, depth)), hits)
-    while len(_LEFT_OVER) > _LEFT_OVER_SIZE:
-        _LEFT_OVER.popitem(last=False)
+    ctx.memo[(MEMO, depth)] = (ctx.state, tuple(ctx.state.masks), tuple(t.id for t in inner_techniques(ctx, depth)),
+                               hits)
 
 
 def search(ctx: Context, depth: int) -> tuple[int, int] | None:
@@ -296,8 +367,8 @@ def search(ctx: Context, depth: int) -> tuple[int, int] | None:
 
 def find(ctx: Context, depth: int) -> Iterator[Step]:
     """The contradiction of ``depth`` that :func:`search` picks, explained."""
-    if ctx.depth + depth > ctx.max_depth or dead_end(ctx) is not None:
-        return  # nothing to suppose in a state that is contradictory already
+    if ctx.depth + depth > ctx.max_depth or ctx.work.exhausted or dead_end(ctx) is not None:
+        return  # nothing to suppose in a state that is contradictory already (or no work left)
     found = search(ctx, depth)
     if found is None:
         return
@@ -305,7 +376,8 @@ def find(ctx: Context, depth: int) -> Iterator[Step]:
     if not ctx.explain:
         yield _step(ctx, cell, digit, depth, "", ())
         return
-    run = chase(ctx, cell, digit, depth, explain=True)
+    # The replay is not charged: fast and explained solves spend the same work.
+    run = chase(ctx, cell, digit, depth, explain=True, work=Work())
     if run is None or run.end is None:  # cannot happen: the techniques do the same in both modes
         return
     end = run.end

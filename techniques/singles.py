@@ -64,34 +64,52 @@ def find_hidden_singles(ctx: Context) -> Iterator[Step]:
     masks = ctx.state.masks
     placed = ctx.placed
     max_digit = ctx.puzzle.max_digit
+    every = ((1 << (max_digit + 1)) - 1) & ~1
     for region in ctx.regions():
         if not region.distinct:
             continue
         full_house = region.total is None and len(region.cells) == max_digit
         if region.total is None and not full_house:
             continue
-        if all(c in placed for c in region.cells):
+        # The digits with exactly one cell left in the region, not settled there yet:
+        # only those can give a hidden single, so the combinations are looked at only then.
+        once = twice = 0
+        for c in region.cells:
+            m = masks[c]
+            twice |= once & m
+            once |= m
+        lone = once & ~twice
+        if not lone:
             continue
-        combos = fitting_combos(masks, region, max_digit)
-        if not combos:
+        for c in region.cells:
+            m = masks[c]
+            if m & lone and (c in placed or is_single(m)):
+                lone &= ~m
+        if not lone:
             continue
+        if full_house:
+            if once & every != every or 0 in (masks[c] for c in region.cells):
+                continue  # a digit has no place left: the state is broken, nothing to find
+            combos = [every]
+        else:
+            combos = fitting_combos(masks, region, max_digit)
+            if not combos:
+                continue
         required = -1
         for combo in combos:
             required &= combo
         for d in range(1, max_digit + 1):
-            if not required >> d & 1:
+            if not (required & lone) >> d & 1:
                 continue
-            spots = [c for c in region.cells if masks[c] >> d & 1]
-            if len(spots) == 1 and spots[0] not in placed and not is_single(masks[spots[0]]):
-                cell = spots[0]
-                text = ""
-                if ctx.explain:
-                    why = "" if full_house else (
-                        f" (every combination that still fits uses {d})" if len(combos) > 1 else
-                        f" (its digits must be {plus(d for d in range(1, 10) if combos[0] >> d & 1)})")
-                    text = f"{describe(region)} needs a {d}{why}, and {ctx.name(cell)} is the only cell left for it."
-                yield Step("hidden-single", "Hidden single", 1, text, placements=((cell, d),), cells=(cell,),
-                           regions=(region_key(region),), candidates=((cell, 1 << d),))
+            cell = next(c for c in region.cells if masks[c] >> d & 1)
+            text = ""
+            if ctx.explain:
+                why = "" if full_house else (
+                    f" (every combination that still fits uses {d})" if len(combos) > 1 else
+                    f" (its digits must be {plus(d for d in range(1, 10) if combos[0] >> d & 1)})")
+                text = f"{describe(region)} needs a {d}{why}, and {ctx.name(cell)} is the only cell left for it."
+            yield Step("hidden-single", "Hidden single", 1, text, placements=((cell, d),), cells=(cell,),
+                       regions=(region_key(region),), candidates=((cell, 1 << d),))
 
 
 NAKED_SINGLE = Technique("naked-single", "Naked single", 1, 1, find_naked_singles,

@@ -4,8 +4,8 @@ Hand-made states where a contradiction must fire with exactly the expected
 elimination and chain, states where it must not, ``max_depth``, the chain
 replaying to its dead end, a soundness oracle over corpus samples (the whole
 corpus with ``SUMLOGIC_SLOW=1``) and hypothesis puzzles, and deterministic
-traces.  ``python tests/test_tech_contradiction.py KIND...`` prints solve
-rates and timings.
+traces.  ``PYTHONPATH=. python tests/test_tech_contradiction.py KIND...``
+prints solve rates and timings.
 """
 
 from __future__ import annotations
