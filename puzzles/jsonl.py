@@ -230,7 +230,7 @@ def parse(text: str, source: str | None = None) -> list[Puzzle]:
             try:
                 record = json.loads(line)
             except (ValueError, RecursionError) as error:
-                if not out and stripped.startswith("{") and "\n" in stripped and _is_json(stripped):
+                if not out and stripped.startswith("{") and "\n" in stripped and is_json(stripped):
                     return _parse_whole(stripped, source)  # one record spread over several lines
                 raise ParseError(f"not JSON: {_json_message(error)}") from None
             out.append(from_record(record))
@@ -239,7 +239,12 @@ def parse(text: str, source: str | None = None) -> list[Puzzle]:
     return out
 
 
-def _is_json(text: str) -> bool:
+def is_json(text: str) -> bool:
+    """Whether a text is one JSON value (a record over several lines, say, not JSON Lines).
+
+    >>> is_json('{"kind":\\n "sudoku"}'), is_json('{"kind": "sudoku"}\\n{"kind": "sudoku"}')
+    (True, False)
+    """
     try:
         json.loads(text)
     except (ValueError, RecursionError):

@@ -24,8 +24,10 @@ from hypothesis import strategies as st
 
 from puzzles import SAMPLES, detect_format, read_path, sample
 from puzzles.samples import sample_text
-from solver import cli
+from solver import cli, cli_solve
 from solver.cli import main
+
+from .mutations import damaged
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE_DIR = ROOT / "puzzles" / "samples"
@@ -305,7 +307,7 @@ def test_internal_error_is_one_line_exit_3(capsys: pytest.CaptureFixture[str], m
         raise ZeroDivisionError("boom")
 
     monkeypatch.delenv("SUMLOGIC_DEBUG", raising=False)
-    monkeypatch.setattr(cli, "solve_record", broken)
+    monkeypatch.setattr(cli_solve, "solve_record", broken)
     code, out, err = run(capsys, "solve", "sample:sudoku-1")
     assert code == 3 and len(err.splitlines()) == 1 and "ZeroDivisionError: boom" in err
     assert "Traceback" not in err
@@ -368,34 +370,6 @@ def test_corpus_solved_unique_and_matching(corpus: Path, known_hard) -> None:
 
 MUTATION_CHARS = st.one_of(st.sampled_from(list("0123456789.#\\/{}[]\":,=? \n\tabcxwkAHGnp()-+r")),
                            st.characters(codec="utf-8"))
-EDITS = ("delete", "insert", "replace", "drop-line", "copy-line", "swap-lines")
-
-
-@st.composite
-def mutations(draw: st.DrawFn, text: str) -> str:
-    """``text`` with a few random edits: characters deleted, inserted or replaced, lines dropped, copied or swapped."""
-    for _ in range(draw(st.integers(1, 4))):
-        edit = draw(st.sampled_from(EDITS))
-        lines = text.split("\n")
-        if edit in ("drop-line", "copy-line", "swap-lines"):
-            i, j = draw(st.integers(0, len(lines) - 1)), draw(st.integers(0, len(lines) - 1))
-            if edit == "drop-line":
-                del lines[i]
-            elif edit == "copy-line":
-                lines.insert(j, lines[i])
-            else:
-                lines[i], lines[j] = lines[j], lines[i]
-            text = "\n".join(lines)
-            continue
-        at = draw(st.integers(0, max(len(text) - 1, 0)))
-        new = draw(st.text(MUTATION_CHARS, min_size=1, max_size=3))
-        if edit == "delete":
-            text = text[:at] + text[at + draw(st.integers(1, 5)):]
-        elif edit == "insert":
-            text = text[:at] + new + text[at:]
-        else:
-            text = text[:at] + new + text[at + len(new):]
-    return text
 
 
 def run_quietly(argv: list[str]) -> tuple[int, str, str]:
@@ -421,7 +395,7 @@ def notation_samples() -> dict[str, str]:
 def test_mutated_files(name: str, data: st.DataObject) -> None:
     """Whatever the damage, the CLI exits 0, 1 or 2; on 2 it says so in exactly one line, never a traceback."""
     path = sample_file(name)
-    text = data.draw(mutations(path.read_text(encoding="utf-8")), label="text")
+    text = data.draw(damaged(path.read_text(encoding="utf-8"), MUTATION_CHARS), label="text")
     command = data.draw(st.sampled_from([["solve", "--no-logic"], ["solve", "--json", "--no-logic"], ["hint"]]))
     with tempfile.TemporaryDirectory() as folder:
         target = Path(folder) / path.name

@@ -44,9 +44,18 @@ def normalised(record: dict) -> dict:
 
 
 def one_line_error(excinfo: pytest.ExceptionInfo) -> str:
+    """The message of a caught error, which must be one line."""
     message = str(excinfo.value)
     assert len(message.splitlines()) == 1, message
     return message
+
+
+def text_error(text: str, format: str | None, error: type[SumlogicError] = ParseError,
+               filename: str | None = None) -> str:
+    """The one-line message of the ``error`` that reading ``text`` must raise."""
+    with pytest.raises(error) as excinfo:
+        read_text(text, format=format, filename=filename)
+    return one_line_error(excinfo)
 
 
 # --- the corpus ------------------------------------------------------------------------
@@ -247,10 +256,7 @@ def killer_record() -> dict:
 
 
 def jsonl_error(record: dict, line: int = 1) -> str:
-    text = "\n" * (line - 1) + json.dumps(record) + "\n"
-    with pytest.raises(InvalidPuzzleError) as excinfo:
-        read_text(text, format="jsonl", filename="bad.jsonl")
-    return one_line_error(excinfo)
+    return text_error("\n" * (line - 1) + json.dumps(record) + "\n", "jsonl", InvalidPuzzleError, "bad.jsonl")
 
 
 def test_cell_in_two_cages():
@@ -299,37 +305,28 @@ def test_killer_text_errors_name_line_and_cage():
     lines = text.splitlines()
     symbol = lines[0].split()[1][0]
     no_total = "\n".join(lines[:9] + [" ".join(t for t in lines[9].split() if not t.startswith(symbol + "="))])
-    with pytest.raises(ParseError) as excinfo:
-        read_text(no_total, format="killer", filename="k.killer")
-    assert one_line_error(excinfo) == (f"k.killer:line 1: r1c1: cage {symbol} has no total "
-                                       f"(write {symbol}=? for a cage without one)")
-    with pytest.raises(ParseError) as excinfo:
-        read_text("\n".join(lines[:4] + ["123"] + lines[5:]), format="killer")
-    assert one_line_error(excinfo).startswith("line 5: expected 9 givens and 9 cage symbols")
+    assert text_error(no_total, "killer", ParseError, "k.killer") == (
+        f"k.killer:line 1: r1c1: cage {symbol} has no total (write {symbol}=? for a cage without one)")
+    assert text_error("\n".join(lines[:4] + ["123"] + lines[5:]), "killer").startswith(
+        "line 5: expected 9 givens and 9 cage symbols")
 
 
 def test_kakuro_run_longer_than_nine():
     row = "\\55 " + " ".join(["."] * 10)
     text = "# " + " ".join(["3\\"] * 10) + "\n" + row + "\n" + "\\3 " + " ".join(["."] * 10) + "\n"
-    with pytest.raises(InvalidPuzzleError) as excinfo:
-        read_text(text, format="kakuro", filename="long.kakuro")
-    assert one_line_error(excinfo) == "long.kakuro:line 2: across run at r2c2: 10 white cells, more than 9"
+    assert text_error(text, "kakuro", InvalidPuzzleError, "long.kakuro") == \
+        "long.kakuro:line 2: across run at r2c2: 10 white cells, more than 9"
 
 
 def test_kakuro_clue_without_run_and_cell_without_clue():
-    with pytest.raises(InvalidPuzzleError) as excinfo:
-        read_text("# 3\\ 4\\\n\\3 . .\n\\4 . .\n\\9 # #\n", format="kakuro")
-    assert one_line_error(excinfo) == "line 4: r4c1: across clue 9 has no white cell to its right"
-    with pytest.raises(InvalidPuzzleError) as excinfo:
-        read_text("# # #\n# . .\n# . .\n", format="kakuro")
-    assert one_line_error(excinfo) == "line 2: r2c2: white cell in no clued run"
-    with pytest.raises(InvalidPuzzleError) as excinfo:
-        read_text("# 3\\ 4\\\n\\3 . .\n\\40 . .\n", format="kakuro")
-    assert one_line_error(excinfo) == \
+    assert text_error("# 3\\ 4\\\n\\3 . .\n\\4 . .\n\\9 # #\n", "kakuro", InvalidPuzzleError) == \
+        "line 4: r4c1: across clue 9 has no white cell to its right"
+    assert text_error("# # #\n# . .\n# . .\n", "kakuro", InvalidPuzzleError) == \
+        "line 2: r2c2: white cell in no clued run"
+    assert text_error("# 3\\ 4\\\n\\3 . .\n\\40 . .\n", "kakuro", InvalidPuzzleError) == \
         "line 3: across 40 at r3c2: total 40 is impossible for 2 different digits (3..17)"
-    with pytest.raises(ParseError) as excinfo:
-        read_text("# 3\\ 4\\\n\\3 . .\n\\4 . x\n", format="kakuro")
-    assert one_line_error(excinfo) == "line 3: r3c3: 'x' is not a Kakuro cell (#, D\\R, . or a digit)"
+    assert text_error("# 3\\ 4\\\n\\3 . .\n\\4 . x\n", "kakuro") == \
+        "line 3: r3c3: 'x' is not a Kakuro cell (#, D\\R, . or a digit)"
 
 
 def test_kropki_dot_between_non_neighbours():
@@ -349,17 +346,13 @@ def test_kropki_white_and_black_on_one_pair():
 
 
 def test_ken_and_kropki3_errors():
-    with pytest.raises(ParseError) as excinfo:
-        read_text("HA/HA/HA/HA/HA/HA/HA/HA/HA\nHA/HA/(wx)H/HA/HA/HA/HA/HA/HA/(kx)H\n", format="ken")
-    assert one_line_error(excinfo) == "line 2: the board has 10 rows separated by '/', not 9"
-    with pytest.raises(ParseError) as excinfo:
-        read_text("HA/HA/HA/HA/HA/HA/HA/HA/H(xw)", format="ken")
-    assert one_line_error(excinfo) == "line 1: r9c9: a dot right of the last column"
+    assert text_error("HA/HA/HA/HA/HA/HA/HA/HA/HA\nHA/HA/(wx)H/HA/HA/HA/HA/HA/HA/(kx)H\n", "ken") == \
+        "line 2: the board has 10 rows separated by '/', not 9"
+    assert text_error("HA/HA/HA/HA/HA/HA/HA/HA/H(xw)", "ken") == "line 1: r9c9: a dot right of the last column"
     text = write_text([sample("kropki-2")], "kropki3").splitlines()
     text[12] = "0 0 0"
-    with pytest.raises(ParseError) as excinfo:
-        read_text("\n".join(text), format="kropki3", filename="k.kropki")
-    assert one_line_error(excinfo) == "k.kropki:line 13: expected 8 dot codes, found 3"
+    assert text_error("\n".join(text), "kropki3", ParseError, "k.kropki") == \
+        "k.kropki:line 13: expected 8 dot codes, found 3"
 
 
 def test_relation_naming_an_unknown_cage():
@@ -378,18 +371,12 @@ def test_jsonl_errors():
     assert jsonl_error({"kind": "sudoku", "size": 8}) == "bad.jsonl:line 1: size 8 is not 9"
     assert jsonl_error({"kind": "killer"}) == "bad.jsonl:line 1: a killer record needs 'cages'"
     assert jsonl_error({"kind": "sudoku", "givens": "1" * 81}) == "bad.jsonl:line 1: row 1: a given digit repeats"
-    with pytest.raises(ParseError) as excinfo:
-        read_text('{"kind": "sudoku"}\n\n{"kind": "sudoku"\n', format="jsonl")
-    assert one_line_error(excinfo).startswith("line 3: not JSON: ")
-    with pytest.raises(ParseError) as excinfo:
-        read_text("[1]", format="jsonl")
-    assert one_line_error(excinfo) == "record 1: a puzzle record is a JSON object, not int"
+    assert text_error('{"kind": "sudoku"}\n\n{"kind": "sudoku"\n', "jsonl").startswith("line 3: not JSON: ")
+    assert text_error("[1]", "jsonl") == "record 1: a puzzle record is a JSON object, not int"
 
 
 def test_sudoku_line_errors():
-    with pytest.raises(ParseError) as excinfo:
-        read_text("." * 80 + "x\n", format="sudoku")
-    assert one_line_error(excinfo) == "line 1: r9c9: 'x' is not a digit or '.'"
+    assert text_error("." * 80 + "x\n", "sudoku") == "line 1: r9c9: 'x' is not a digit or '.'"
     with pytest.raises(InvalidPuzzleError) as excinfo:
         sudoku.build([1] + [0] * 8 + [1] + [0] * 71)
     assert one_line_error(excinfo) == "column 1: a given digit repeats"

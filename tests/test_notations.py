@@ -22,6 +22,8 @@ from solver.bits import sum_range
 from solver.errors import InvalidPuzzleError, SumlogicError
 from solver.model import Puzzle, Region, cell_label
 
+from .mutations import damaged
+
 FAST = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 MUTATIONS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -343,34 +345,7 @@ def test_read_path_and_stdin(tmp_path, monkeypatch):
 # --- damaged files ------------------------------------------------------------------------------
 
 NOISE = string.digits + string.ascii_letters + ".#\\/()={}[]\":,?- \n\t"
-
-
-@st.composite
-def damaged(draw, text: str) -> str:
-    """A text with a few characters or lines deleted, inserted, replaced, duplicated or swapped."""
-    for _ in range(draw(st.integers(1, 4))):
-        op = draw(st.sampled_from(["delete", "insert", "replace", "drop-line", "copy-line", "swap-lines"]))
-        lines = text.split("\n")
-        if op in ("delete", "insert", "replace"):
-            i = draw(st.integers(0, max(len(text) - 1, 0)))
-            ch = draw(st.sampled_from(NOISE) | st.characters())
-            if op == "delete":
-                text = text[:i] + text[i + 1:]
-            elif op == "insert":
-                text = text[:i] + ch + text[i:]
-            else:
-                text = text[:i] + ch + text[i + 1:]
-        else:
-            i = draw(st.integers(0, len(lines) - 1))
-            j = draw(st.integers(0, len(lines) - 1))
-            if op == "drop-line":
-                del lines[i]
-            elif op == "copy-line":
-                lines.insert(j, lines[i])
-            else:
-                lines[i], lines[j] = lines[j], lines[i]
-            text = "\n".join(lines)
-    return text
+NOISE_CHARS = st.sampled_from(NOISE) | st.characters()
 
 
 SOURCES = {
@@ -385,7 +360,7 @@ def test_damaged_files_raise_only_sumlogic_errors(name):
     @given(data=st.data())
     def check(data):
         puzzle = data.draw(SOURCES[name])
-        text = data.draw(damaged(write_text([puzzle], name)))
+        text = data.draw(damaged(write_text([puzzle], name), NOISE_CHARS))
         for format in (name, None):
             try:
                 puzzles = read_text(text, format=format, filename=f"damaged{FORMATS[name].extensions[0]}")
@@ -407,7 +382,7 @@ def test_damaged_samples_raise_only_sumlogic_errors(name):
     original = sample_text(name)
 
     @settings(max_examples=60, deadline=None)
-    @given(text=damaged(original))
+    @given(text=damaged(original, NOISE_CHARS))
     def check(text):
         try:
             read_text(text)

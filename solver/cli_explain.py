@@ -1,0 +1,249 @@
+"""The ``explain`` and ``hint`` subcommands::
+
+    sumlogic explain PATH... [--json] [--html OUT.html] [--max-depth N] [--no-guess] [--format F] [--timeout S]
+    sumlogic hint PATH... [--json] [--max-depth N] [--format F] [--timeout S]
+
+``explain`` solves each puzzle with the technique engine and prints every
+step (``--json``: the trace, one line per puzzle; ``--html``: also the step
+viewer page).  ``hint`` prints only the first step after the givens.
+
+>>> from solver.cli import build_parser
+>>> args = build_parser().parse_args(["hint", "sample:sudoku-1"])
+>>> args.run(args)
+Naked single [naked-single, level 1]
+  r9c8 has one candidate left, so it is 3.
+  => r9c8=3
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import textwrap
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
+
+from .bits import digits_of
+from .cli import (EXIT_OK, EXIT_UNSOLVED, STATUS_WORDS, Entry, InputError, depth, emit, emit_json, header,
+                  read_all, warn)
+from .cli_grid import draw_grid
+from .model import Puzzle
+from .step import Step
+
+if TYPE_CHECKING:
+    from .engine import Technique, Trace
+
+WIDTH = 100
+"""Where step sentences wrap."""
+
+
+def add_parsers(commands: Any, add_input: Callable[[argparse.ArgumentParser], None]) -> None:
+    """Register ``explain`` and ``hint`` on the CLI's subparsers."""
+    explain = commands.add_parser("explain", help="solve step by step, explaining every step",
+                                  description="Solve step by step with human techniques and print every step.")
+    add_input(explain)
+    add_max_depth(explain)
+    explain.add_argument("--no-guess", action="store_true",
+                         help="stop with status 'stuck' instead of guessing when no technique applies")
+    explain.add_argument("--html", metavar="OUT.html", help="also write one self-contained step viewer page")
+    explain.set_defaults(run=cmd_explain)
+
+    hint = commands.add_parser("hint", help="show only the next step from the start",
+                               description="Show the first step a solver would take after the givens.")
+    add_input(hint)
+    add_max_depth(hint)
+    hint.set_defaults(run=cmd_hint)
+
+
+def add_max_depth(parser: argparse.ArgumentParser) -> None:
+    """The ``--max-depth N`` option (0..10, default 3)."""
+    parser.add_argument("--max-depth", type=depth, default=3, metavar="N",
+                        help="deepest nesting of assumptions in contradiction chains (default 3)")
+
+
+# --------------------------------------------------------------------- steps as text
+
+
+def effects(step: Step, puzzle: Puzzle) -> str:
+    """A step's placements and eliminations: ``r3c4=7 r3c5-12``."""
+    parts = [f"{puzzle.cell_name(c)}={d}" for c, d in step.placements]
+    parts += [f"{puzzle.cell_name(c)}-{''.join(map(str, digits_of(m)))}" for c, m in step.eliminations]
+    return " ".join(parts)
+
+
+def format_step(step: Step, puzzle: Puzzle, label: str = "", indent: int = 0) -> list[str]:
+    """Lines describing a step (and the chain under it): name, level, sentence, effects."""
+    pad = " " * indent
+    head = f"{label} " if label else ""
+    title = f"{pad}{head}{step.name} [{step.technique}, level {step.level}]"
+    body_pad = pad + " " * len(head)
+    lines = [title]
+    if step.text:
+        lines += textwrap.wrap(step.text, WIDTH, initial_indent=body_pad + "  ", subsequent_indent=body_pad + "  ")
+    changes = effects(step, puzzle)
+    if changes:
+        lines += textwrap.wrap(changes, WIDTH, initial_indent=body_pad + "  => ",
+                               subsequent_indent=body_pad + "     ", break_on_hyphens=False)
+    for k, sub in enumerate(step.sub_steps, 1):
+        lines += format_step(sub, puzzle, f"{k})", len(body_pad) + 4)
+    return lines
+
+
+def placed_digits(puzzle: Puzzle, steps: Iterable[Step]) -> list[int]:
+    """The digits placed by the givens and by the steps (0 where open)."""
+    values = list(puzzle.givens)
+    for step in steps:
+        for cell, digit in step.placements:
+            values[cell] = digit
+    return values
+
+
+def invalid_record(entry: Entry) -> dict[str, Any]:
+    """What ``--json`` writes for a bad line."""
+    return {"id": entry.id, "kind": entry.kind, "status": "invalid", "error": entry.error}
+
+
+# --------------------------------------------------------------------- explain
+
+
+def print_trace(entry: Entry, trace: Trace) -> None:
+    """Numbered steps, the ending and the final grid."""
+    puzzle = entry.puzzle
+    assert puzzle is not None
+    emit(header(entry))
+    for number, step in enumerate(trace.steps, 1):
+        for line in format_step(step, puzzle, f"{number:>3}."):
+            emit(line)
+    emit(trace_ending(trace))
+    final = trace.solution if trace.status == "solved" else placed_digits(puzzle, trace.steps)
+    emit(draw_grid(puzzle, final))
+    emit()
+
+
+def trace_ending(trace: Trace) -> str:
+    """One line: how the trace ended."""
+    steps = len(trace.steps)
+    guesses = sum(1 for s in trace.steps if s.technique == "guess")
+    if trace.status == "solved":
+        how = "by logic alone" if trace.by_logic else f"with {guesses} guess(es)"
+        return f"status: solved {how} in {steps} steps; {trace.seconds:.3f} s"
+    return f"status: {STATUS_WORDS.get(trace.status, trace.status)}; {steps} steps; {trace.seconds:.3f} s"
+
+
+def cmd_explain(args: argparse.Namespace) -> int:
+    """``sumlogic explain``."""
+    from .engine import solve_with_logic
+
+    entries = read_all(args.paths, args.format)
+    traces: list[dict[str, Any]] = []
+    all_solved = True
+    for entry in entries:
+        if entry.puzzle is None:
+            all_solved = False
+            warn(f"sumlogic: {entry.error}")
+            if args.json:
+                emit_json(invalid_record(entry))
+            continue
+        trace = solve_with_logic(entry.puzzle, guess=not args.no_guess, max_depth=args.max_depth,
+                                 timeout=args.timeout)
+        all_solved &= trace.status == "solved"
+        data = trace.to_dict() if args.json or args.html else None
+        if data is not None and args.html:
+            traces.append(data)
+        if args.json:
+            emit_json(data)
+        else:
+            print_trace(entry, trace)
+    if args.html:
+        write_page(args.html, traces)
+    return EXIT_OK if all_solved else EXIT_UNSOLVED
+
+
+def write_page(path: str, traces: list[dict[str, Any]]) -> None:
+    """Write the step viewer page for ``traces`` (nothing when there is none)."""
+    if not traces:
+        warn(f"{path}: not written: no puzzle to show")
+        return
+    from .html import write_html
+
+    try:
+        write_html(path, traces)
+    except OSError as error:
+        raise InputError(f"{path}: cannot write: {error.strerror or error}") from None
+
+
+# --------------------------------------------------------------------- hint
+
+
+def first_hint(puzzle: Puzzle, max_depth: int) -> Step | None:
+    """The first step after the givens step from the start state (a guess
+    when no technique applies); None when every cell is given."""
+    from .candidates import Candidates
+    from .engine import Context, apply, givens_step, guess_step, next_step
+    from .search import solve
+
+    ctx = Context(puzzle, Candidates.initial(puzzle), _default_techniques(), max_depth=max_depth)
+    opening = givens_step(ctx)
+    if opening is not None:
+        apply(ctx, opening)
+    if ctx.is_done():
+        return None
+    step = next_step(ctx)
+    if step is None:
+        solution = solve(puzzle).solution
+        assert solution is not None
+        step = guess_step(ctx, solution)
+    return step
+
+
+def _default_techniques() -> Sequence[Technique]:
+    """The engine's default techniques (imported late: ``techniques`` builds on the solver)."""
+    from techniques import DEFAULT
+
+    return DEFAULT
+
+
+def hint_record(entry: Entry, timeout: float, max_depth: int) -> tuple[dict[str, Any], Step | None]:
+    """The JSON report of a hint, and the step itself (None when there is none)."""
+    from .search import solve
+
+    if entry.puzzle is None:
+        return invalid_record(entry), None
+    puzzle = entry.puzzle
+    status = solve(puzzle, timeout=timeout).status
+    step = first_hint(puzzle, max_depth) if status == "solved" else None
+    if status == "solved" and step is None:
+        status = "done"
+    record = {"id": puzzle.id, "kind": puzzle.kind, "status": status,
+              "step": step.to_dict(puzzle) if step else None}
+    return record, step
+
+
+def cmd_hint(args: argparse.Namespace) -> int:
+    """``sumlogic hint``."""
+    entries = read_all(args.paths, args.format)
+    ok = True
+    for entry in entries:
+        record, step = hint_record(entry, args.timeout, args.max_depth)
+        ok &= step is not None or record["status"] == "done"
+        if entry.puzzle is None:
+            warn(f"sumlogic: {entry.error}")
+        if args.json:
+            emit_json(record)
+            continue
+        if len(entries) > 1:
+            emit(header(entry))
+        print_hint(entry, record, step)
+    return EXIT_OK if ok else EXIT_UNSOLVED
+
+
+def print_hint(entry: Entry, record: dict[str, Any], step: Step | None) -> None:
+    """The hint, or why there is none."""
+    if step is not None and entry.puzzle is not None:
+        for line in format_step(step, entry.puzzle):
+            emit(line)
+    elif record["status"] == "done":
+        emit("no hint: every cell is already given")
+    elif record["status"] == "invalid":
+        emit(f"no hint: invalid: {entry.error}")
+    else:
+        emit(f"no hint: {STATUS_WORDS.get(record['status'], record['status'])}")
