@@ -1,18 +1,28 @@
 """Screenshots of the step viewer, one per puzzle kind, for the docs.
 
-Renders each kind's trace with :func:`solver.html.render_html`, opens it in
-Debian's ``chromium`` through Playwright (no browser download), goes to the
-step that shows the most (a chain, a region, eliminations, a placement) and
-saves ``docs/screenshots/<kind>.png``.
+Each kind's bundled sample is solved by the engine exactly as a user would
+do it, ``sumlogic explain sample:NAME --json --html PAGE.html``; the page is
+opened in Debian's ``chromium`` through Playwright (no browser download) at
+an interesting step and saved as ``docs/screenshots/<kind>.png``.  The step
+is the first one of the technique :data:`SHOTS` names for the kind once a
+digit is on the board (or, when the trace has none because the engine
+changed, the first step of the hardest technique the trace uses).
 
-    python scripts/screenshots.py                 # all kinds, hand-made traces
+    python scripts/screenshots.py                 # all kinds, from the samples
     python scripts/screenshots.py killer --step 40
     python scripts/screenshots.py --trace my.json --out /tmp/shots
     python scripts/screenshots.py --sync-sample   # refresh web/index.html's sample
 
->>> showcase_step({"steps": [{"placements": [["r1c1", 1]]},
-...                          {"eliminations": [["r1c2", [1]]], "highlights": {"regions": [{"name": "row 1"}]}}]})
-2
+>>> trace = {"steps": [{"technique": "givens", "level": 0, "placements": [["r1c1", 1]]},
+...                    {"technique": "pointing", "level": 3}, {"technique": "naked-single", "level": 1,
+...                    "placements": [["r1c2", 2]]}, {"technique": "contradiction-1", "level": 7},
+...                    {"technique": "pointing", "level": 3}]}
+>>> interesting_step(trace, "pointing"), interesting_step(trace, "contradiction"), interesting_step(trace)
+(5, 4, 4)
+>>> interesting_step(trace, "givens")
+1
+>>> interesting_step(trace, "innies"), interesting_step({"steps": []})
+(4, 0)
 """
 
 from __future__ import annotations
@@ -21,17 +31,29 @@ import argparse
 import json
 import re
 import shutil
+import subprocess
 import sys
 import tempfile
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from solver.html import embed_json, load_traces, render_html  # noqa: E402
+from solver.html import embed_json, load_traces, write_html  # noqa: E402
 
-KINDS = ("kakuro", "killer", "kropki", "greater-killer", "sudoku")
+SHOTS: dict[str, tuple[str, str]] = {
+    "kakuro": ("kakuro-8x8", "sum-combinations"),
+    "killer": ("killer-1", "cage-confinement"),
+    "kropki": ("kropki-2", "kropki-chain"),
+    "greater-killer": ("greater-killer-1", "contradiction"),
+    "sudoku": ("sudoku-1", "hidden-single"),
+}
+"""Per kind: the bundled sample to solve, and the technique (a name or the
+start of one) whose first step the screenshot shows."""
+
+KINDS = tuple(SHOTS)
 TRACE_DIR = ROOT / "tests" / "data" / "traces"
 SHOT_DIR = ROOT / "docs" / "screenshots"
 DEV_PAGE = ROOT / "web" / "index.html"
@@ -40,17 +62,34 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
 SAMPLE_BLOCK = re.compile(r'(<script type="application/json" id="sumlogic-traces">)(.*?)(</script>)', re.S)
 
 
-def showcase_step(trace: dict[str, Any]) -> int:
-    """The first step that shows the most: a chain, a region, eliminations, a placement, a guess."""
-    def score(step: dict[str, Any]) -> int:
-        hl = step.get("highlights") or {}
-        return (8 * bool(step.get("sub_steps")) + 4 * bool(hl.get("regions")) + 2 * bool(step.get("eliminations"))
-                + bool(step.get("placements")) + bool(hl.get("candidates")) + 2 * (step.get("technique") == "guess"))
+def interesting_step(trace: dict[str, Any], technique: str | None = None) -> int:
+    """The step to show (1-based; 0 for a trace without steps).
+
+    The first step of ``technique`` (or of a technique whose name starts with
+    it) once the board has a placed digit, else its first step; without one,
+    the first step of the hardest technique used, the rarer breaking ties.
+    """
     steps = trace.get("steps") or []
-    if not steps:
-        return 0
-    best = max(range(len(steps)), key=lambda i: (score(steps[i]), -i))
-    return best + 1
+    if technique:
+        matches = [n for n, step in enumerate(steps, 1) if str(step.get("technique", "")).startswith(technique)]
+        placed = [n for n, step in enumerate(steps, 1) if step.get("placements") and step.get("technique") != "givens"]
+        later = [n for n in matches if placed and n > placed[0]]
+        if matches:
+            return (later or matches)[0]
+    counts = Counter(step.get("technique") for step in steps)
+    best = max(range(len(steps)), default=None,
+               key=lambda i: (steps[i].get("level", 0), -counts[steps[i].get("technique")], -i))
+    return 0 if best is None else best + 1
+
+
+def explain_sample(name: str, page: Path) -> dict[str, Any]:
+    """Run ``sumlogic explain sample:NAME --json --html PAGE``; its trace."""
+    command = [sys.executable, "-m", "solver", "explain", f"sample:{name}", "--json", "--html", str(page)]
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise SystemExit(f"sample:{name}: sumlogic explain exited {done.returncode}: {done.stderr.strip()}")
+    [trace] = load_traces(done.stdout)
+    return trace
 
 
 def sync_sample() -> None:
@@ -64,35 +103,34 @@ def sync_sample() -> None:
     print(f"wrote {DEV_PAGE.relative_to(ROOT)} ({len(traces)} sample traces)")
 
 
-def shoot(traces: dict[str, dict[str, Any]], out_dir: Path, steps: dict[str, int], width: int, height: int) -> None:
-    """Save one PNG per trace: out_dir/<kind>.png at the chosen step."""
+def shoot(pages: dict[str, tuple[Path, int, int]], out_dir: Path, width: int, height: int) -> None:
+    """Save one PNG per page: ``out_dir/<kind>.png`` at the step given with it (of so many)."""
     from playwright.sync_api import sync_playwright
 
     chromium = shutil.which("chromium")
     if not chromium:
         raise SystemExit("needs Debian's chromium: apt-get install -y chromium")
     out_dir.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
+    with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
         page = browser.new_page(viewport={"width": width, "height": height}, device_scale_factor=1)
-        for kind, trace in traces.items():
-            html = Path(tmp) / f"{kind}.html"
-            html.write_text(render_html(trace), encoding="utf-8")
-            step = steps.get(kind, showcase_step(trace))
+        for kind, (html, step, total) in pages.items():
             page.goto(f"{html.as_uri()}#step={step}")
             page.wait_for_selector("svg.sl-board")
             target = out_dir / f"{kind}.png"
             page.screenshot(path=str(target), full_page=False)
-            print(f"wrote {target} (step {step} of {len(trace['steps'])})")
+            print(f"wrote {target} (step {step} of {total})")
         browser.close()
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Parse the arguments, make the pages and shoot them; the exit status."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("kinds", nargs="*", help=f"kinds to shoot, of {', '.join(KINDS)} (default: all)")
-    parser.add_argument("--trace", type=Path, help="trace file(s) to shoot instead of tests/data/traces/")
-    parser.add_argument("--step", type=int, help="step to show (default: the showcase step of each trace)")
-    parser.add_argument("--out", type=Path, default=SHOT_DIR, help=f"folder for the PNGs (default: {SHOT_DIR.relative_to(ROOT)})")
+    parser.add_argument("--trace", type=Path, help="trace file (explain --json) to shoot instead of the samples")
+    parser.add_argument("--step", type=int, help="step to show (default: see SHOTS)")
+    parser.add_argument("--out", type=Path, default=SHOT_DIR,
+                        help=f"folder for the PNGs (default: {SHOT_DIR.relative_to(ROOT)})")
     parser.add_argument("--size", default="1280x860", help="viewport WIDTHxHEIGHT (default: 1280x860)")
     parser.add_argument("--sync-sample", action="store_true", help="only refresh web/index.html's sample traces")
     args = parser.parse_args(argv)
@@ -102,15 +140,23 @@ def main(argv: list[str] | None = None) -> int:
     unknown = set(args.kinds) - set(KINDS)
     if unknown:
         parser.error(f"unknown kind(s): {', '.join(sorted(unknown))}")
-    if args.trace:
-        loaded = load_traces(args.trace.read_text(encoding="utf-8"))
-        traces = {t.get("kind", f"trace-{i}"): t for i, t in enumerate(loaded)}
-    else:
-        traces = {k: json.loads((TRACE_DIR / f"{k}.json").read_text(encoding="utf-8")) for k in args.kinds or KINDS}
-    traces = {k: t for k, t in traces.items() if not args.kinds or k in args.kinds}
     width, height = (int(x) for x in args.size.lower().split("x"))
-    steps = {k: args.step for k in traces} if args.step is not None else {}
-    shoot(traces, args.out, steps, width, height)
+    with tempfile.TemporaryDirectory() as tmp:
+        pages: dict[str, tuple[Path, int, int]] = {}
+        if args.trace:
+            for i, trace in enumerate(load_traces(args.trace.read_text(encoding="utf-8"))):
+                kind = trace.get("kind", f"trace-{i}")
+                if not args.kinds or kind in args.kinds:
+                    html = Path(tmp) / f"{kind}.html"
+                    write_html(html, trace)
+                    pages[kind] = (html, args.step or interesting_step(trace), len(trace["steps"]))
+        else:
+            for kind in args.kinds or KINDS:
+                name, technique = SHOTS[kind]
+                html = Path(tmp) / f"{kind}.html"
+                trace = explain_sample(name, html)
+                pages[kind] = (html, args.step or interesting_step(trace, technique), len(trace["steps"]))
+        shoot(pages, args.out, width, height)
     return 0
 
 
