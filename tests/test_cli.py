@@ -266,7 +266,6 @@ def test_explain_unsolvable(capsys: pytest.CaptureFixture[str], tmp_path: Path) 
 
 
 def test_explain_html(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    pytest.importorskip("solver.html")
     page = tmp_path / "page.html"
     code, out, _ = run(capsys, "explain", "sample:sudoku-1", "sample:killer-1", "--html", str(page), "--json")
     assert code == 0 and len(json_lines(out)) == 2
