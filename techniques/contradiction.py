@@ -164,8 +164,11 @@ def _probe(prop: Propagator, base: list[int], cell: int, bit: int,
 
     A supposition that propagated cleanly in a wider state restarts from its
     old fixed point narrowed to ``base``, waking only the constraints on the
-    cells that narrowing changed (propagation is monotone, so the outcome is
-    the same as from scratch, for a fraction of the work)."""
+    cells that narrowing changed: every removal in the old fixed point
+    follows from the supposition in the wider state, so it holds in the
+    narrower one too.  Far less work than from scratch, and at least as
+    strong (it may keep deductions a fresh run would not repeat).  Only the
+    screen uses the outcome: the replay with the techniques decides."""
     prev = cache.get((cell, bit))
     if prev is None:
         trial = list(base)
@@ -173,8 +176,12 @@ def _probe(prop: Propagator, base: list[int], cell: int, bit: int,
         ok = prop.propagate(trial, (cell,))
     else:
         trial = [p & b for p, b in zip(prev, base)]
-        changed = [c for c, (t, p) in enumerate(zip(trial, prev)) if t != p]
-        ok = prop.propagate(trial, changed) if changed else True
+        if trial == list(prev):
+            ok = True
+        else:
+            # Wake every constraint the supposition reached, not just those on the
+            # narrowed cells: some constraints are not idempotent on their own.
+            ok = prop.propagate(trial, [c for c, (t, b) in enumerate(zip(trial, base)) if t != b])
     if ok:
         cache[(cell, bit)] = tuple(trial)
     else:
@@ -346,8 +353,9 @@ def _keep(ctx: Context, depth: int, hits: list[tuple[int, int]]) -> None:
 def search(ctx: Context, depth: int) -> tuple[int, int] | None:
     """The ``(cell, digit)`` to refute at ``depth``: a supposition that fails
     at once, else the shortest chain among refuted candidates left over from
-    the last search, else among a fresh screen's first batch that has one."""
-    first = immediate(ctx, _stages(ctx)) if depth == 1 else None
+    the last search, else among a fresh screen's first batch that has one.
+    The scan for an immediate failure costs one unit of ``ctx.work``."""
+    first = immediate(ctx, _stages(ctx)) if depth == 1 and ctx.work.spend() else None
     if first is not None and Chase(ctx, *first, depth, explain=False).end is not None:
         return first
     pending = _left_over(ctx, depth)

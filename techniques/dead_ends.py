@@ -121,6 +121,25 @@ def _holds(rule: Rule, masks: list[int]) -> bool:
     return False
 
 
+def _needed(rule: Rule, masks: list[int]) -> int:
+    """For a cage rule: the digits in every combination that :func:`_holds` sees fit
+    (every digit, so that the rule is always checked, for other rules or when none fits)."""
+    kind, cells, _, combos = rule
+    if kind != _CAGE:
+        return -1
+    union = 0
+    for c in cells:
+        union |= masks[c]
+    need = -1
+    fits = False
+    for combo in combos:
+        if combo & ~union or not all(masks[c] & combo for c in cells):
+            continue
+        need &= combo
+        fits = True
+    return need if fits and POPCOUNT[union] >= len(cells) else -1
+
+
 def _region_dead_end(ctx: Context, region: Region) -> DeadEnd:
     """Words for a region that :func:`_holds` rejects."""
     masks = ctx.state.masks
@@ -246,6 +265,18 @@ def immediate(ctx: Context, stages: Sequence[Sequence[int]]) -> tuple[int, int] 
     peers = puzzle.peers
     cell_pairs = puzzle.cell_pairs
     pairs = puzzle.pairs
+    # Per cage: the digits every combination that fits now uses.  Taking a digit out of
+    # some cells of a cage leaves every fitting combination without it fitting, so a cage
+    # that does not hold the supposed cell can only break when it needs the digit.
+    needs: dict[int, int] = {}
+
+    def need(ri: int) -> int:
+        found = needs.get(ri)
+        if found is None:
+            found = _needed(rules[ri], masks)
+            needs[ri] = found
+        return found
+
     for cells in stages:
         for cell in cells:
             mask = masks[cell]
@@ -266,10 +297,12 @@ def immediate(ctx: Context, stages: Sequence[Sequence[int]]) -> tuple[int, int] 
                         changed.append(peer)
                         dead = dead or not masks[peer]
                 checked: set[int] = set()
-                for c in () if dead else changed:
+                for k, c in enumerate(() if dead else changed):
                     for ri in others[c]:
                         if ri not in checked:
                             checked.add(ri)
+                            if k and not need(ri) >> digit & 1:
+                                continue  # a cage without the cell that does not need the digit holds
                             if not _holds(rules[ri], masks):
                                 dead = True
                                 break

@@ -4,8 +4,10 @@ Hand-checked cases that must fire with exactly the expected effects, cases
 that must not fire, the equation checker against brute force, and the
 soundness oracle: every derived equation holds for the true solution, and
 no step removes a solution digit, over corpus samples and hypothesis
-puzzles.  The whole corpus runs when ``SUMLOGIC_SLOW=1`` (or run
-``python tests/test_tech_algebra.py`` for a report).
+puzzles.  Every equation of every corpus puzzle is checked, and half the
+corpus (every other puzzle, about 15 s of CPU) is solved with the cheaper
+families and the algebra (``python tests/test_tech_algebra.py`` reports on
+all of it).
 """
 
 from __future__ import annotations
@@ -352,14 +354,14 @@ def test_corpus_sample_is_sound(kind):
     assert not bad, "\n".join(bad[:10])
 
 
-@pytest.mark.skipif(os.environ.get("SUMLOGIC_SLOW") != "1", reason="the whole corpus runs with SUMLOGIC_SLOW=1")
 @pytest.mark.parametrize("kind", ["killer", "kakuro", "greater-killer"])
 def test_whole_corpus_is_sound(kind):
     bad = []
-    for puzzle in corpus_puzzles(kind, None):
+    for i, puzzle in enumerate(corpus_puzzles(kind, None)):
         solution = puzzle.parse_solution(puzzle.get_info("solution"))
         bad += check_equations(puzzle, solution)
-        bad += run(puzzle, solution, with_cheaper_families(), explain=False)[0]
+        if i % 2 == 0:
+            bad += run(puzzle, solution, with_cheaper_families(), explain=False)[0]
     assert not bad, "\n".join(bad[:10])
 
 

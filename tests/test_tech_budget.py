@@ -1,0 +1,181 @@
+"""The engine's deterministic work budget and the contradiction search's memo.
+
+``solve_with_logic(budget=N)`` caps the work the searching techniques spend
+(counted, never timed): when it is spent the engine guesses exactly as when
+logic runs out, so a trace depends on the puzzle and the budget only.  The
+contradiction screen keeps what it learnt in ``Context.memo``: fixed points
+of suppositions that propagated cleanly (reused incrementally: sound, and
+refuting at least what propagating from scratch refutes) and suppositions
+whose replay stalled (tried last).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from puzzles import read_path, sample
+from solver.bits import digits_of, is_single
+from solver.candidates import Candidates
+from solver.engine import DEFAULT_BUDGET, Context, Work, apply, givens_step, next_step, solve_with_logic
+from solver.grade import grade, grade_trace
+from techniques import DEFAULT, contradiction
+
+CONTRADICTIONS = "kropki/lisudoku/ukpuzzles-2"  # 14 depth-1 contradictions, 145 units of work
+
+
+def corpus_puzzle(corpus: Path, kind: str, pid: str):
+    """One corpus puzzle by id (fails when it is missing)."""
+    found = [p for p in read_path(str(corpus / f"{kind}.jsonl")) if p.id == pid]
+    assert found, f"{pid} is not in the corpus"
+    return found[0]
+
+
+def dump(trace) -> str:
+    """A trace as canonical JSON (no timing)."""
+    return json.dumps(trace.to_dict(), sort_keys=True)
+
+
+def test_work_counts_and_runs_out():
+    work = Work(3)
+    assert [work.spend() for _ in range(3)] == [True, True, True] and not work.exhausted
+    assert not work.spend() and work.exhausted and work.spent == 4
+    unlimited = Work()
+    assert unlimited.spend(10 ** 9) and not unlimited.exhausted and unlimited.spent == 10 ** 9
+
+
+def test_a_small_budget_ends_in_guesses_and_a_large_one_does_not(corpus):
+    puzzle = corpus_puzzle(corpus, "kropki", CONTRADICTIONS)
+    free = solve_with_logic(puzzle, explain=False)
+    assert free.by_logic and free.techniques_used()["contradiction-1"] == 14
+    assert 0 < free.work < 1000
+    # Enough budget: the very same trace.
+    roomy = solve_with_logic(puzzle, explain=False, budget=free.work)
+    assert [s.to_dict(puzzle) for s in roomy.steps] == [s.to_dict(puzzle) for s in free.steps]
+    # Too little: logic runs out, the engine guesses, and the answer is still right.
+    for budget in (0, 50):
+        tight = solve_with_logic(puzzle, explain=False, budget=budget)
+        assert tight.status == "solved" and not tight.by_logic
+        assert tight.solution == free.solution
+        assert "guess" in tight.techniques_used()
+        assert budget < tight.work <= budget + 10  # spent, with a small overshoot at most
+        assert tight.techniques_used().get("contradiction-1", 0) < 14
+
+
+def test_the_budget_makes_traces_repeatable_and_mode_independent(corpus):
+    puzzle = corpus_puzzle(corpus, "kropki", CONTRADICTIONS)
+    first, second = (solve_with_logic(puzzle, budget=60) for _ in range(2))
+    assert dump(first) == dump(second) and first.work == second.work
+    fast = solve_with_logic(puzzle, explain=False, budget=60)
+    # Replaying a chain to explain it is not charged: both modes spend the same work and
+    # take the same steps (the explained ones also list a placement's peer removals).
+    assert fast.work == first.work
+    assert [(s.technique, s.placements) for s in fast.steps] == [(s.technique, s.placements) for s in first.steps]
+
+
+def test_grading_uses_the_default_budget(corpus):
+    puzzle = corpus_puzzle(corpus, "kropki", CONTRADICTIONS)
+    expected = grade_trace(solve_with_logic(puzzle, DEFAULT, explain=False, budget=DEFAULT_BUDGET), DEFAULT)
+    assert grade(puzzle).to_dict() == expected.to_dict()
+    assert DEFAULT_BUDGET >= 100_000  # the costliest corpus puzzle logic solves spends about 130 000
+
+
+def test_cheap_techniques_still_run_after_the_budget_is_spent():
+    trace = solve_with_logic(sample("killer-1"), explain=False, budget=0)
+    assert trace.status == "solved" and trace.by_logic  # no contradiction needed, nothing charged
+    assert trace.work == 0
+
+
+def test_nested_steps_stop_when_the_budget_is_spent():
+    puzzle = sample("sudoku-1")
+    ctx = Context(puzzle, Candidates.initial(puzzle), DEFAULT, depth=1, work=Work(0))
+    assert next_step(ctx) is None and ctx.work.spent == 1  # inside an assumption each try costs a unit
+    top = Context(puzzle, Candidates.initial(puzzle), DEFAULT, work=Work(0))
+    assert next_step(top) is not None and top.work.spent == 0  # the top level is never charged
+
+
+def test_forks_share_the_budget_and_the_memo():
+    puzzle = sample("sudoku-1")
+    ctx = Context(puzzle, Candidates.initial(puzzle), DEFAULT, work=Work(5))
+    fork = ctx.fork(depth=1)
+    assert fork.work is ctx.work and fork.memo is ctx.memo
+    own = Work()
+    assert ctx.fork(work=own).work is own
+
+
+# --- the contradiction memo -----------------------------------------------------------
+def _state_after(puzzle, steps: int) -> Context:
+    ctx = Context(puzzle, Candidates.initial(puzzle), [t for t in DEFAULT if t.level < 7], explain=False)
+    first = givens_step(ctx)
+    if first is not None:
+        apply(ctx, first)
+    for _ in range(steps):
+        step = next_step(ctx)
+        if step is None:
+            break
+        apply(ctx, step)
+    return ctx
+
+
+@pytest.mark.parametrize("pid", ["killer/iss-tarek/06"])  # its propagation is not idempotent: it once failed here
+def test_incremental_probes_are_sound_and_at_least_as_strong(pid, corpus):
+    puzzle = corpus_puzzle(corpus, "killer", pid)
+    solution = puzzle.parse_solution(puzzle.get_info("solution"))
+    prop = contradiction.propagator(puzzle)
+    ctx = _state_after(puzzle, 15)
+    wide = list(ctx.state.masks)
+    assert prop.propagate(wide)
+    cache: dict = {}
+    cands = [(c, 1 << d) for c, m in enumerate(wide) if not is_single(m) for d in digits_of(m)]
+    assert len(cands) > 100
+    for cell, bit in cands:
+        contradiction._probe(prop, wide, cell, bit, cache)
+    assert cache  # most suppositions propagate cleanly at this stage
+    rng = random.Random(pid)
+    refuted = 0
+    for _ in range(2):
+        # Narrow the state soundly (remove some non-solution digits), then compare.
+        narrow = list(wide)
+        for cell in rng.sample(range(len(narrow)), 12):
+            extra = narrow[cell] & ~(1 << solution[cell])
+            if extra:
+                narrow[cell] &= ~(1 << rng.choice(digits_of(extra)))
+        assert prop.propagate(narrow)
+        for cell, bit in cands:
+            if not narrow[cell] & bit:
+                continue
+            ok_fresh, fresh = contradiction._probe(prop, narrow, cell, bit, {})
+            ok_cached, cached = contradiction._probe(prop, narrow, cell, bit, dict(cache))
+            if bit == 1 << solution[cell]:
+                # The true digit: both propagate cleanly and keep every solution digit.
+                assert ok_fresh and ok_cached, puzzle.cell_name(cell)
+                assert all(m >> d & 1 for m, d in zip(cached, solution))
+                assert all(m >> d & 1 for m, d in zip(fresh, solution))
+            elif not ok_fresh:
+                refuted += 1
+                assert not ok_cached, (puzzle.cell_name(cell), bit)  # what propagation refutes stays refuted
+        wide = narrow
+    assert refuted  # the comparison saw refutations too
+
+
+def test_screens_remember_clean_fixed_points_and_stalled_suppositions(corpus):
+    puzzle = corpus_puzzle(corpus, "killer", "killer/iss-tarek/06")
+    ctx = _state_after(puzzle, 400)  # stuck: only a contradiction goes on
+    ctx = Context(puzzle, ctx.state, DEFAULT, explain=False, placed=ctx.placed)
+    assert next_step(ctx, [t for t in DEFAULT if t.level < 7]) is None
+    step = next(contradiction.CONTRADICTION_1.find(ctx))
+    assert step.eliminations and ctx.memo[contradiction.CLEAN][0] is ctx.state
+    cache = ctx.memo[contradiction.CLEAN][2]
+    assert cache and all(len(masks) == puzzle.size for masks in cache.values())
+    # The screen's fixed points are the supposition's own: the supposed digit stays.
+    assert all(masks[cell] == bit for (cell, bit), masks in cache.items())
+    # A stalled supposition is replayed last, never screened out.
+    stalled = {(c, d) for c, m in enumerate(ctx.state.masks) if not is_single(m) for d in digits_of(m)}
+    ctx.memo[(contradiction.STALLED, 1)] = stalled
+    batches = list(contradiction.screen(ctx, 1))
+    order = [c for stage in contradiction._stages(ctx) for c in stage]
+    assert [pair for batch in batches for pair in batch] == sorted(stalled, key=lambda p: (order.index(p[0]), p[1]))
+    assert all(len(batch) <= contradiction.MAX_REFUTED for batch in batches)
