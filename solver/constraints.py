@@ -5,18 +5,26 @@ which returns the cells it changed (possibly with repeats) or ``None`` when
 the constraint cannot be met.  A constraint never writes an empty mask: it
 reports the contradiction instead.  Cells in ``cells`` are the ones whose
 changes make it worth running again; a constraint may also narrow cells
-outside that list (see *links* below).
+outside that list (the links below).
+
+Constraints run in tiers, cheapest first (``TIER``): a higher tier runs only
+when no lower one is waiting, so the costly rules see many changes at once.
+Measured on hard Killers, this order (singles, cages, derived sums, box-line
+pointing) runs about half as many constraints per search node as running
+everything in one queue.
 
 Links.  A region that needs a digit (a house needs all of them, a cage the
 digits every fitting combination shares) and overlaps another distinct
-region B in two or more cells has a *link* to B.  When a needed digit can
-only go in the overlap, B gets it there, so it leaves the rest of B.  With
-houses this is pointing and claiming (locked candidates); a cage inside a
-row pushes its sure digits out of the row; a row digit that can only go in
-one cage's cells leaves that cage's other cells.
+region in two or more cells: when a needed digit can only go in the
+overlap, it leaves the rest of the other region.  Between houses this is
+pointing and claiming (locked candidates); a cage pushes its sure digits
+out of a house it crosses; a house digit that can only go in one cage's
+cells leaves that cage's other cells and must be in the cage.
 """
 
 from __future__ import annotations
+
+from functools import lru_cache
 
 from .bits import POPCOUNT
 from .supports import cage_support, sum_support
@@ -71,6 +79,10 @@ class Link:
         return True
 
 
+# Tiers: 0 houses, pairs, comparisons; 1 cages; 2 derived sums; 3 box-line pointing.
+TIERS = 4
+
+
 class Constraint:
     """Base class: ``cells`` (the cells watched) and ``tier``.
 
@@ -106,37 +118,45 @@ class House(Constraint):
 
     def run(self, masks: list[int]) -> list[int] | None:
         cells = self.cells
-        full = self.full
         changed: list[int] = []
-        fixed = 0
+        # One pass: the fixed digits, and the digits of the open cells seen once and twice or more.
+        fixed = once = twice = 0
         for c in cells:
             m = masks[c]
-            if not m & (m - 1):
+            if m & (m - 1):
+                twice |= once & m
+                once |= m
+            else:
                 if fixed & m:
                     return None
                 fixed |= m
-        while True:
-            once = twice = new = 0
-            for c in cells:
-                m = masks[c]
-                if m & (m - 1) and m & fixed:
-                    m &= ~fixed
-                    if not m:
-                        return None
-                    masks[c] = m
-                    changed.append(c)
-                    if not m & (m - 1):
-                        if new & m:
-                            return None
-                        new |= m
-                twice |= once & m
-                once |= m
-            if not new:
-                break
-            fixed |= new
-        if once != full:
+        if once & fixed:
+            # Some open cell still holds a fixed digit: take them out (which may fix more cells).
+            while True:
+                once = twice = new = 0
+                for c in cells:
+                    m = masks[c]
+                    if m & (m - 1):
+                        if m & fixed:
+                            m &= ~fixed
+                            if not m:
+                                return None
+                            masks[c] = m
+                            changed.append(c)
+                            if not m & (m - 1):
+                                if new & m:
+                                    return None
+                                new |= m
+                                continue
+                        twice |= once & m
+                        once |= m
+                if not new:
+                    break
+                fixed |= new
+        if once | fixed != self.full:
             return None
-        hidden = full & ~twice & ~fixed
+        # Digits of exactly one open cell (none of them fixed any more): hidden singles.
+        hidden = once & ~twice
         if hidden:
             for c in cells:
                 m = masks[c]
@@ -150,12 +170,13 @@ class House(Constraint):
 
 
 class Pointing(Constraint):
-    """A house's links: a digit the house still needs that can only go where
-    it overlaps another distinct region leaves the rest of that region.
+    """A house's links to the houses it crosses: a digit that can only go
+    where it overlaps another house leaves the rest of that house.
 
     The overlaps are grouped into *families* of disjoint parts that cover
-    the house (its three box segments, say, or the cages crossing it, plus
-    one part for the cells no overlap of the family holds).  A digit that
+    the house (a row's three box segments; a box's three row segments and
+    its three column segments), plus one part for the cells no overlap of
+    the family holds.  A digit that
     only one part of a family can take is confined to that part, and the
     once/twice trick finds all of them in one pass over the parts.
     ``families``: for each family, the part of each cell (by position in
@@ -164,7 +185,7 @@ class Pointing(Constraint):
     """
 
     __slots__ = ("families",)
-    TIER = 1
+    TIER = 3
 
     def __init__(self, cells: tuple[int, ...],
                  families: tuple[tuple[tuple[int, ...], tuple[tuple[int, ...], ...]], ...]) -> None:
@@ -253,7 +274,7 @@ class Cage(Constraint):
     """
 
     __slots__ = ("total", "max_digit", "full", "links", "houses")
-    TIER = 2
+    TIER = 1
 
     def __init__(self, cells: tuple[int, ...], total: int, max_digit: int) -> None:
         super().__init__(cells)
@@ -313,7 +334,7 @@ class Sum(Constraint):
     """
 
     __slots__ = ("total",)
-    TIER = 1
+    TIER = 2
     EXACT_CELLS = 6
 
     def __init__(self, cells: tuple[int, ...], total: int) -> None:
@@ -350,6 +371,45 @@ class Sum(Constraint):
                 masks[c] = nm
                 changed.append(c)
         return changed
+
+
+class Difference(Constraint):
+    """``sum(plus) - sum(minus) == total`` over at most six cells, digits may
+    repeat (innies minus outies, :func:`~solver.derived.mixed_sums`).
+
+    A subtracted digit ``d`` counts as ``max_digit + 1 - d`` added, so the
+    exact support of a plain sum (:func:`~solver.supports.sum_support`)
+    does the work on candidate masks with those cells' digits mirrored.
+    """
+
+    __slots__ = ("mirrored", "shifted_total", "mirror")
+    TIER = 2
+
+    def __init__(self, plus: tuple[int, ...], minus: tuple[int, ...], total: int, max_digit: int) -> None:
+        super().__init__(plus + minus)
+        self.mirrored = (False,) * len(plus) + (True,) * len(minus)
+        self.shifted_total = total + (max_digit + 1) * len(minus)
+        self.mirror = mirror_table(max_digit)
+
+    def run(self, masks: list[int]) -> list[int] | None:
+        mirror = self.mirror
+        now = tuple([mirror[masks[c]] if flip else masks[c] for c, flip in zip(self.cells, self.mirrored)])
+        support = sum_support(self.shifted_total, now)
+        if support is None:
+            return None
+        changed: list[int] = []
+        for c, flip, m, s in zip(self.cells, self.mirrored, now, support):
+            if m != s:
+                masks[c] = mirror[s] if flip else s
+                changed.append(c)
+        return changed
+
+
+@lru_cache(maxsize=None)
+def mirror_table(max_digit: int) -> tuple[int, ...]:
+    """For each mask: the mask with each digit ``d`` replaced by ``max_digit + 1 - d`` (built once per ``max_digit``)."""
+    return tuple(sum(1 << (max_digit + 1 - d) for d in range(1, max_digit + 1) if m >> d & 1)
+                 for m in range(1 << (max_digit + 1)))
 
 
 class PairRule(Constraint):

@@ -67,42 +67,151 @@ def house_unions(puzzle: Puzzle) -> list[tuple[int, ...]]:
     return unions
 
 
+def _cell_set(cells: tuple[int, ...] | list[int]) -> int:
+    """A set of cell indexes as an int bit mask (bit ``c`` = cell ``c``)."""
+    bits = 0
+    for c in cells:
+        bits |= 1 << c
+    return bits
+
+
+def _cells_of(bits: int) -> tuple[int, ...]:
+    """The cell indexes of a cell bit mask, ascending."""
+    out = []
+    while bits:
+        low = bits & -bits
+        out.append(low.bit_length() - 1)
+        bits ^= low
+    return tuple(out)
+
+
+def _houses_and_cages(puzzle: Puzzle, cage_bits: dict[int, int]) -> tuple[dict[int, int], dict[int, set[int]]]:
+    """For each house of :func:`house_unions`: its cells as a bit mask, and the cages it touches."""
+    house_bits: dict[int, int] = {}
+    house_cages: dict[int, set[int]] = {}
+    for union in house_unions(puzzle):
+        if len(union) == 1:
+            h = union[0]
+            bits = house_bits[h] = _cell_set(puzzle.regions[h].cells)
+            house_cages[h] = {ci for ci, cage in cage_bits.items() if cage & bits}
+    return house_bits, house_cages
+
+
 def derived_sums(puzzle: Puzzle, max_cells: int = 5) -> list[DerivedSum]:
-    """Every innie and outie sum over :func:`house_unions` with at most ``max_cells`` cells."""
-    cages = [i for i, r in enumerate(puzzle.regions) if r.kind not in ("row", "column", "box")]
+    """Every innie and outie sum over :func:`house_unions` with at most ``max_cells`` cells.
+
+    Cell sets are int bit masks here: a puzzle is compiled once per solve, and
+    set arithmetic on ints keeps that cheap.
+    """
+    regions = puzzle.regions
+    cages = [i for i, r in enumerate(regions) if r.kind not in ("row", "column", "box")]
     if not cages:
         return []
     full_total = puzzle.max_digit * (puzzle.max_digit + 1) // 2
-    cage_of: dict[int, list[int]] = {}
-    for ci in cages:
-        for c in puzzle.regions[ci].cells:
-            cage_of.setdefault(c, []).append(ci)
+    cage_bits = {ci: _cell_set(regions[ci].cells) for ci in cages}
+    caged = 0
+    for bits in cage_bits.values():
+        caged |= bits
+    house_bits, house_cages = _houses_and_cages(puzzle, cage_bits)
     out: list[DerivedSum] = []
     seen: set[tuple[int, ...]] = set()
     for union in house_unions(puzzle):
-        area = set()
+        area = 0
+        touching: set[int] = set()
         for h in union:
-            area.update(puzzle.regions[h].cells)
+            area |= house_bits[h]
+            touching |= house_cages[h]
         house_total = full_total * len(union)
-        touching = {ci for c in area for ci in cage_of.get(c, ())}
-        inside = sorted(ci for ci in touching if set(puzzle.regions[ci].cells) <= area)
-        crossing = sorted(touching - set(inside))
-        if any(puzzle.regions[ci].total is None for ci in inside):
+        inside: list[int] = []
+        crossing: list[int] = []
+        for ci in sorted(touching):
+            (crossing if cage_bits[ci] & ~area else inside).append(ci)
+        if any(regions[ci].total is None for ci in inside):
             continue
-        inside_total = sum(puzzle.regions[ci].total or 0 for ci in inside)
-        covered = {c for ci in inside for c in puzzle.regions[ci].cells}
-        innies = tuple(sorted(area - covered))
-        names = tuple(puzzle.regions[h].name for h in union)
-        if 0 < len(innies) <= max_cells and innies not in seen:
-            seen.add(innies)
-            out.append(DerivedSum(innies, house_total - inside_total, "innies", names, house_total,
-                                  tuple(inside), tuple(crossing)))
-        uncaged = any(not cage_of.get(c) for c in area)
-        if uncaged or any(puzzle.regions[ci].total is None for ci in crossing):
+        inside_total = sum(regions[ci].total or 0 for ci in inside)
+        covered = 0
+        for ci in inside:
+            covered |= cage_bits[ci]
+        names = tuple(regions[h].name for h in union)
+        left = area & ~covered
+        if 0 < left.bit_count() <= max_cells:
+            innies = _cells_of(left)
+            if innies not in seen:
+                seen.add(innies)
+                out.append(DerivedSum(innies, house_total - inside_total, "innies", names, house_total,
+                                      tuple(inside), tuple(crossing)))
+        if area & ~caged or any(regions[ci].total is None for ci in crossing):
             continue
-        outies = tuple(sorted({c for ci in crossing for c in puzzle.regions[ci].cells} - area))
-        if 0 < len(outies) <= max_cells and outies not in seen:
+        reach = 0
+        for ci in crossing:
+            reach |= cage_bits[ci]
+        beyond = reach & ~area
+        if not 0 < beyond.bit_count() <= max_cells:
+            continue
+        outies = _cells_of(beyond)
+        if outies not in seen:
             seen.add(outies)
-            total = inside_total + sum(puzzle.regions[ci].total or 0 for ci in crossing) - house_total
+            total = inside_total + sum(regions[ci].total or 0 for ci in crossing) - house_total
             out.append(DerivedSum(outies, total, "outies", names, house_total, tuple(inside), tuple(crossing)))
+    return out
+
+
+def mixed_sums(puzzle: Puzzle, max_cells: int = 6) -> list[tuple[tuple[int, ...], tuple[int, ...], int]]:
+    """Innies minus outies: ``(plus, minus, total)`` with ``sum(plus) - sum(minus) == total``.
+
+    For a union of houses, each cage that crosses its border with more
+    cells inside than outside is traded for its total: its inside cells
+    leave the innies and its outside cells are subtracted.  One such fact
+    per union (when it is small and mixes both sides; pure innies and
+    outies are :func:`derived_sums`).  Only for puzzles whose cages do not
+    overlap and have totals where it matters.
+
+    >>> from puzzles import sample
+    >>> all(len(p) + len(m) <= 6 for p, m, _ in mixed_sums(sample("killer-1")))
+    True
+    """
+    regions = puzzle.regions
+    cages = [i for i, r in enumerate(regions) if r.kind not in ("row", "column", "box")]
+    cage_bits: list[tuple[int, int]] = []
+    caged = 0
+    for ci in cages:
+        bits = _cell_set(regions[ci].cells)
+        if bits & caged:
+            return []  # overlapping cages: the sums below would count cells twice
+        caged |= bits
+        cage_bits.append((ci, bits))
+    full_total = puzzle.max_digit * (puzzle.max_digit + 1) // 2
+    out: list[tuple[tuple[int, ...], tuple[int, ...], int]] = []
+    seen: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
+    popcount = int.bit_count
+    by_index = dict(cage_bits)
+    house_bits, house_cages = _houses_and_cages(puzzle, by_index)
+    for union in house_unions(puzzle):
+        area = 0
+        touching: set[int] = set()
+        for h in union:
+            area |= house_bits[h]
+            touching |= house_cages[h]
+        plus = area
+        minus = 0
+        total = full_total * len(union)
+        for ci in sorted(touching):
+            bits = by_index[ci]
+            inside = bits & area
+            outside = bits & ~area
+            region = regions[ci]
+            if region.total is None:
+                if not outside:
+                    break  # an inside cage without a total: nothing is known
+                continue
+            if not outside or popcount(outside) < popcount(inside):
+                plus &= ~inside
+                minus |= outside
+                total -= region.total
+        else:
+            if plus and minus and popcount(plus) + popcount(minus) <= max_cells:
+                key = (_cells_of(plus), _cells_of(minus))
+                if key not in seen:
+                    seen.add(key)
+                    out.append((key[0], key[1], total))
     return out

@@ -5,17 +5,21 @@ constraints of :mod:`solver.constraints` and then narrows candidate masks to
 a fixed point:
 
 * every house (a distinct region of ``max_digit`` cells): naked and hidden
-  singles, and a digit confined to the overlap with another distinct region
-  (a box-line intersection, a cage) leaves the rest of that region;
+  singles, and a digit confined to a box-line overlap leaves the rest of
+  the other house (pointing, claiming);
 * every distinct sum (Killer cage, Kakuro run, derived sum over mutual
-  peers): each cell keeps exactly the digits of some fitting assignment,
-  and the digits every assignment uses leave overlapping regions the same way;
-* every other sum (innies and outies of :mod:`solver.derived`): exact
-  support up to six cells, bounds beyond;
+  peers): each cell keeps exactly the digits of some fitting assignment
+  (a perfect matching per fitting digit combination); the digits every
+  assignment uses leave the rest of any house the cage crosses when they
+  can only go in the crossing; a house digit that can only go in the cage
+  must be in it (and leaves the cage's cells outside that house);
+* derived sums (innies and outies of :mod:`solver.derived`, and innies
+  minus outies): exact support up to six cells, bounds beyond;
 * pair relations (Kropki dots, the negative rule) through support tables;
 * comparisons between region sums (Greater Killer) as bounds.
 
-It is the fast path that search, contradiction, grading and generation reuse.
+It builds no explanations.  It is the fast path that search, contradiction,
+grading and generation reuse.
 
 >>> from puzzles import sample
 >>> p = sample("sudoku-1")
@@ -29,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .bits import CONSECUTIVE_OF, RATIO_OF, SUM_OF_MASK, full_mask
-from .constraints import AllDifferent, Cage, Compare, Constraint, House, Link, PairRule, Pointing, Sum
+from .constraints import TIERS, AllDifferent, Cage, Compare, Constraint, Difference, House, Link, PairRule, Pointing, Sum
 from .model import Puzzle, pair_holds
 from .supports import distinct_support, sum_support
 
@@ -63,8 +67,8 @@ class Propagator:
     def __init__(self, puzzle: Puzzle, extra_sums: Iterable[tuple[tuple[int, ...], int]] = (),
                  derived: bool = True) -> None:
         """``extra_sums``: further ``(cells, total)`` facts (digits may repeat
-        unless the cells are mutual peers); ``derived``: add the innie and
-        outie sums of :mod:`solver.derived`."""
+        unless the cells are mutual peers); ``derived``: add the innie,
+        outie and innie-minus-outie sums of :mod:`solver.derived`."""
         self.puzzle = puzzle
         self.full = full = full_mask(puzzle.max_digit)
         max_digit = puzzle.max_digit
@@ -101,6 +105,10 @@ class Propagator:
                 cages.append(Cage(cells, total, max_digit))
             else:
                 others.append(Sum(cells, total))
+        if derived:
+            from .derived import mixed_sums
+            for plus, minus, total in mixed_sums(puzzle):
+                others.append(Difference(plus, minus, total, max_digit))
         for pair in puzzle.pairs:
             others.append(PairRule(pair.a, pair.b, _SUPPORT[pair.kind]))
         for comp in puzzle.comparisons:
@@ -132,11 +140,20 @@ class Propagator:
         the digits a house can only place in the cage).
         """
         house_sets = [frozenset(h.cells) for h in houses]
+        # The regions (by index) that hold each cell, to find overlaps without trying every pair.
+        houses_of: dict[int, list[int]] = {}
+        for j, h in enumerate(houses):
+            for c in h.cells:
+                houses_of.setdefault(c, []).append(j)
+        distinct_of: dict[int, list[int]] = {}
+        for j, (cells, _) in enumerate(distinct):
+            for c in cells:
+                distinct_of.setdefault(c, []).append(j)
         pointing = []
         for house, own in zip(houses, house_sets):
-            overlaps = [(own & other, tuple(c for c in other_house.cells if c not in own))
-                        for other_house, other in zip(houses, house_sets)
-                        if len(own & other) >= 2 and other - own]
+            near = _overlap_counts(house.cells, houses_of)
+            overlaps = [(own & house_sets[j], tuple(c for c in houses[j].cells if c not in own))
+                        for j in near if house_sets[j] - own]
             # Group the overlaps into families of disjoint parts (greedy).
             families: list[list[tuple[frozenset[int], tuple[int, ...]]]] = []
             for part, outside in overlaps:
@@ -156,14 +173,16 @@ class Propagator:
                 pointing.append(Pointing(house.cells, tuple(compiled)))
         for cage in cages:
             own = frozenset(cage.cells)
-            cage.links = tuple(Link(tuple(c for c in cage.cells if c not in other),
-                                    tuple(c for c in cells if c not in own))
-                               for cells, other in distinct
-                               if len(own & other) >= 2 and other - own and own - other)
-            cage.houses = tuple(Link(tuple(c for c in cage.cells if c not in hs),
-                                     tuple(c for c in h.cells if c not in own))
-                                for h, hs in zip(houses, house_sets)
-                                if len(own & hs) >= 2 and hs - own)
+            links = []
+            for j in _overlap_counts(cage.cells, distinct_of):
+                cells, other = distinct[j]
+                if other - own and own - other:
+                    links.append(Link(tuple(c for c in cage.cells if c not in other),
+                                      tuple(c for c in cells if c not in own)))
+            cage.links = tuple(links)
+            cage.houses = tuple(Link(tuple(c for c in cage.cells if c not in house_sets[j]),
+                                     tuple(c for c in houses[j].cells if c not in own))
+                                for j in _overlap_counts(cage.cells, houses_of) if house_sets[j] - own)
         return pointing
 
     def initial_masks(self) -> list[int]:
@@ -185,10 +204,11 @@ class Propagator:
         cell_cons = self.cell_constraints
         tiers = self.tiers
         queued = bytearray(len(cons))
-        # One FIFO queue per tier (a list and a read position); a higher tier
-        # runs only when the lower ones are empty.
-        queues: tuple[list[int], list[int], list[int]] = ([], [], [])
-        heads = [0, 0, 0]
+        # One FIFO queue per tier (a list and a read position); a constraint of
+        # a higher tier runs only when the lower queues are empty, and
+        # ``low`` is the lowest tier whose queue may hold work.
+        queues: list[list[int]] = [[] for _ in range(TIERS)]
+        heads = [0] * TIERS
         if changed_cells is None:
             start: Iterable[int] = range(len(cons))
         else:
@@ -197,20 +217,17 @@ class Propagator:
             if not queued[k]:
                 queued[k] = 1
                 queues[tiers[k]].append(k)
-        q0, q1, q2 = queues
-        h0 = h1 = h2 = 0
+        low = 0
         while True:
-            if h0 < len(q0):
-                k = q0[h0]
-                h0 += 1
-            elif h1 < len(q1):
-                k = q1[h1]
-                h1 += 1
-            elif h2 < len(q2):
-                k = q2[h2]
-                h2 += 1
-            else:
-                return True
+            queue = queues[low]
+            head = heads[low]
+            if head == len(queue):
+                low += 1
+                if low == TIERS:
+                    return True
+                continue
+            k = queue[head]
+            heads[low] = head + 1
             # queued[k] stays set while k's own changes are handed out: k is at its own fixed point.
             changed = cons[k].run(masks)
             if changed is None:
@@ -220,8 +237,20 @@ class Propagator:
                 for j in cell_cons[c]:
                     if not queued[j]:
                         queued[j] = 1
-                        queues[tiers[j]].append(j)
+                        tier = tiers[j]
+                        queues[tier].append(j)
+                        if tier < low:
+                            low = tier
             queued[k] = 0
+
+
+def _overlap_counts(cells: tuple[int, ...], regions_of: dict[int, list[int]]) -> list[int]:
+    """The regions (indexes into ``regions_of``'s lists) holding two or more of ``cells``, ascending."""
+    count: dict[int, int] = {}
+    for c in cells:
+        for j in regions_of.get(c, ()):
+            count[j] = count.get(j, 0) + 1
+    return sorted(j for j, n in count.items() if n >= 2)
 
 
 def solved_digits(masks: list[int]) -> tuple[int, ...]:

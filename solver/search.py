@@ -5,9 +5,10 @@ exactly one, or several, and never hangs: a node limit and a time limit turn
 a search that runs too long into the ``timeout`` status.
 
 Branching picks the open cell with the fewest candidates relative to how
-often its constraints have failed so far ("dom/wdeg"): each contradiction
-adds weight to the cells of the constraint that found it, so the search
-learns to branch where the puzzle is tight.  Propagation does the rest
+often it has been involved in contradictions so far ("dom/wdeg"): each
+contradiction adds weight to the cell branched on and to the cells of the
+constraint that found it, so the search learns to branch where the puzzle
+is tight.  Propagation does the rest
 (:mod:`solver.propagate`).
 
 >>> from puzzles import sample
@@ -112,7 +113,7 @@ class Search:
                 if propagate(child, cells):
                     masks = child
                     break
-                self._punish()
+                self._punish(cells)
             else:
                 return
 
@@ -124,11 +125,14 @@ class Search:
         if self.deadline is not None and time.perf_counter() > self.deadline:
             raise _OutOfBudget
 
-    def _punish(self) -> None:
-        """Add weight to the cells of the constraint that found the last contradiction."""
+    def _punish(self, branched: tuple[int, ...]) -> None:
+        """Add weight to the cells branched on and to the cells of the
+        constraint that found the contradiction."""
+        weight = self.weight
+        for c in branched:
+            weight[c] += 1.0
         con = self.propagator.failed
         if con is not None:
-            weight = self.weight
             for c in con.cells:
                 weight[c] += 1.0
 

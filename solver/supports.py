@@ -23,8 +23,13 @@ _CACHE_LIMIT = 300_000
 _cage_cache: dict[tuple[int, tuple[int, ...], int], tuple[tuple[int, ...], int, tuple[int, ...]] | None] = {}
 _matching_cache: dict[tuple[int, ...], tuple[int, ...] | None] = {}
 _sum_cache: dict[tuple[int, tuple[int, ...]], tuple[int, ...] | None] = {}
-# The number of cells in each set of up to nine cells (a bit mask over cell positions).
+# The digits of each mask.
+_DIGITS: tuple[tuple[int, ...], ...] = tuple(tuple(d for d in range(1, 10) if m >> d & 1) for m in range(1 << 10))
+# For each set of up to nine cells (a bit mask over cell positions): its size,
+# the position of its lowest cell, and its positions.
 _SET_SIZE: tuple[int, ...] = tuple(bin(s).count("1") for s in range(1 << 9))
+_LOWEST: tuple[int, ...] = tuple((s & -s).bit_length() - 1 for s in range(1 << 9))
+_MEMBERS: tuple[tuple[int, ...], ...] = tuple(tuple(j for j in range(9) if s >> j & 1) for s in range(1 << 9))
 
 
 def cage_support(total: int, masks: tuple[int, ...], forced: int = 0,
@@ -56,6 +61,8 @@ def cage_support(total: int, masks: tuple[int, ...], forced: int = 0,
         if combo & ~union or forced & ~combo:
             continue
         cut = tuple([m & combo for m in masks])
+        if 0 in cut:
+            continue
         found = matching.get(cut, False)
         if found is False:
             found = matching_support(cut)
@@ -104,12 +111,17 @@ def _match(support: list[int]) -> tuple[int, ...] | None:
     while True:
         new = 0
         for i, m in enumerate(support):
-            if m & fixed and m & (m - 1):
-                m &= ~fixed
-                if not m:
-                    return None
-                support[i] = m
-            if not m & (m - 1) and not m & fixed:
+            if m & (m - 1):
+                if m & fixed:
+                    m &= ~fixed
+                    if not m:
+                        return None
+                    support[i] = m
+                    if not m & (m - 1):
+                        if new & m:
+                            return None
+                        new |= m
+            elif not m & fixed:
                 if new & m or not m:
                     return None
                 new |= m
@@ -117,28 +129,31 @@ def _match(support: list[int]) -> tuple[int, ...] | None:
             break
         fixed |= new
     open_cells = [i for i, m in enumerate(support) if m & (m - 1)]
-    n = len(open_cells)
-    if n == 0:
+    if not open_cells:
         return tuple(support)
-    count = 1 << n
-    seen = [0] * count  # seen[S]: the digits the open cells in S can take
-    for s in range(1, count):
-        low = s & -s
-        seen[s] = seen[s ^ low] | support[open_cells[low.bit_length() - 1]]
-    if POPCOUNT[seen[count - 1]] < n:
-        return None
-    size = _SET_SIZE
+    masks = [support[i] for i in open_cells]
+    count = 1 << len(open_cells)
+    # seen[S]: the digits the open cells in S can take, built from S minus its lowest cell.
+    seen = [0] * count
     tight = []
-    for s in range(1, count - 1):
-        k = POPCOUNT[seen[s]] - size[s]
+    lowest, size = _LOWEST, _SET_SIZE
+    for s in range(1, count):
+        u = seen[s & (s - 1)] | masks[lowest[s]]
+        seen[s] = u
+        k = POPCOUNT[u] - size[s]
         if k <= 0:
             if k < 0:
                 return None
             tight.append(s)
+    # The set of every open cell, when tight, constrains nobody outside it.
+    everyone = count - 1
+    if tight and tight[-1] == everyone:
+        tight.pop()
     for s in tight:
         used = seen[s]
-        for j, i in enumerate(open_cells):
-            if not s >> j & 1 and support[i] & used:
+        for j in _MEMBERS[everyone ^ s]:
+            i = open_cells[j]
+            if support[i] & used:
                 support[i] &= ~used
     return tuple(support)
 
@@ -158,52 +173,42 @@ def sum_support(total: int, masks: tuple[int, ...]) -> tuple[int, ...] | None:
     """For cells (digits may repeat) summing to ``total``: each cell's digits
     that appear in some assignment (None if there is none).
 
-    Reachable partial sums are kept as bit sets (bit ``s`` = sum ``s`` is
-    reachable), from the left and from the right; a digit ``d`` of cell
-    ``k`` survives when the sums reachable by the other cells include
-    ``total - d``.
+    Sets of sums are bit sets (bit ``s``: sum ``s``).  ``reach[k]``: the sums
+    the first ``k`` cells can make; ``left[k]``: the amounts the cells from
+    ``k`` on can still be asked to make (``total`` minus what they can add
+    up to).  Digit ``d`` of cell ``k`` is supported when some sum ``s`` the
+    cells before it make leaves ``s + d`` among the amounts the cells after
+    it can complete.
+
+    >>> sum_support(4, (0b1110, 0b1110))  # {1,2,3} + {1,2,3} = 4
+    (14, 14)
+    >>> sum_support(3, (0b10, 0b10)) is None
+    True
     """
     key = (total, masks)
     hit = _sum_cache.get(key, False)
     if hit is not False:
         return hit  # type: ignore[return-value]
     n = len(masks)
-    digit_lists = [[d for d in range(1, m.bit_length()) if m >> d & 1] for m in masks]
-    prefix = [1]
+    digit_lists = [_DIGITS[m] for m in masks]
+    reach = [1]
     for ds in digit_lists:
-        p = prefix[-1]
+        p = reach[-1]
         acc = 0
         for d in ds:
             acc |= p << d
-        prefix.append(acc)
+        reach.append(acc)
     out: tuple[int, ...] | None = None
-    if prefix[n] >> total & 1:
-        suffix = [0] * (n + 1)
-        suffix[n] = 1
+    if total >= 0 and reach[n] >> total & 1:
+        left = [0] * (n + 1)
+        left[n] = 1 << total
         for k in range(n - 1, -1, -1):
             acc = 0
             for d in digit_lists[k]:
-                acc |= suffix[k + 1] << d
-            suffix[k] = acc
-        result = []
-        for k in range(n):
-            # The sums the other cells reach: every prefix sum plus every suffix sum.
-            others = 0
-            p, q = prefix[k], suffix[k + 1]
-            s = 0
-            while p:
-                if p & 1:
-                    others |= q << s
-                p >>= 1
-                s += 1
-            keep = 0
-            for d in digit_lists[k]:
-                if total >= d and others >> (total - d) & 1:
-                    keep |= 1 << d
-            result.append(keep)
-        out = tuple(result)
+                acc |= left[k + 1] >> d
+            left[k] = acc
+        out = tuple(sum(1 << d for d in digit_lists[k] if reach[k] & (left[k + 1] >> d)) for k in range(n))
     if len(_sum_cache) > _CACHE_LIMIT:
         _sum_cache.clear()
     _sum_cache[key] = out
     return out
-

@@ -16,7 +16,7 @@ import time
 from typing import Iterator
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from puzzles import from_record, sample
@@ -25,7 +25,9 @@ from solver.errors import InvalidPuzzleError
 from solver.model import Comparison, Pair, Puzzle, Region, compare, pair_holds
 from solver.propagate import Propagator
 from solver.search import Search, count_solutions, random_solution, solve
-from solver.supports import cage_support, distinct_support, sum_support
+from solver.constraints import Difference
+from solver.derived import derived_sums, mixed_sums
+from solver.supports import cage_support, distinct_support, matching_support, sum_support
 
 # Seconds allowed per corpus puzzle; the slowest take a few seconds on a 2-core machine.
 CORPUS_TIMEOUT = 120.0
@@ -439,3 +441,89 @@ def test_cage_support_with_forced_digits(masks: list[int], total: int, forced: i
     used = {mask_of(v) for v in fitting}
     assert set(combos) == used
     assert required == functools.reduce(lambda a, b: a & b, used)
+
+
+@st.composite
+def cut_masks(draw) -> tuple[int, ...]:
+    """Candidate masks of n cells cut down to one set of n digits (what a cage passes on)."""
+    n = draw(st.integers(1, 6))
+    digits = draw(st.lists(st.integers(1, 9), min_size=n, max_size=n, unique=True))
+    picks = [draw(st.integers(1, (1 << n) - 1)) for _ in range(n)]
+    return tuple(mask_of(d for j, d in enumerate(digits) if pick >> j & 1) for pick in picks)
+
+
+@settings(max_examples=500, deadline=None)
+@given(cut_masks())
+@example((0b1100000, 0b100000, 0b1000000))  # fixing two cells empties the third
+@example((0b110, 0b110, 0b1110))
+def test_matching_support_matches_brute_force(masks: tuple[int, ...]) -> None:
+    """A candidate survives exactly when some perfect matching of cells to the digits uses it."""
+    seen = [0] * len(masks)
+    for values in _assignments(masks, True):
+        for i, v in enumerate(values):
+            seen[i] |= 1 << v
+    expected = tuple(seen) if all(seen) else None
+    assert matching_support(masks) == expected
+
+
+@st.composite
+def differences(draw) -> tuple[int, int, list[int], int]:
+    """A difference ``sum(plus) - sum(minus) == total``: the numbers of plus
+    and minus cells (at most six in all), their candidate masks, the total."""
+    n_plus = draw(st.integers(1, 4))
+    n_minus = draw(st.integers(1, 6 - n_plus))
+    masks = [mask_of(draw(st.sets(st.integers(1, 9), min_size=1, max_size=9))) for _ in range(n_plus + n_minus)]
+    return n_plus, n_minus, masks, draw(st.integers(-30, 30))
+
+
+@settings(max_examples=300, deadline=None)
+@given(differences())
+@example((1, 1, [0b10, 0b1000000000], -8))  # 1 - 9
+def test_difference_matches_brute_force(case: tuple[int, int, list[int], int]) -> None:
+    """The innie-minus-outie rule keeps exactly the digits of some fitting assignment."""
+    n_plus, n_minus, masks, total = case
+    cells = tuple(range(n_plus + n_minus))
+    seen = [0] * len(cells)
+    for values in _assignments(tuple(masks), False):
+        if sum(values[:n_plus]) - sum(values[n_plus:]) == total:
+            for i, v in enumerate(values):
+                seen[i] |= 1 << v
+    now = list(masks)
+    changed = Difference(cells[:n_plus], cells[n_plus:], total, 9).run(now)
+    if not all(seen):
+        assert changed is None
+    else:
+        assert changed is not None and now == seen
+        assert set(changed) == {c for c in cells if masks[c] != seen[c]}
+
+
+def test_derived_and_mixed_sums_hold_on_the_solution() -> None:
+    """Every innie/outie sum and every innie-minus-outie fact is true of the solution."""
+    checked = 0
+    for name in ("killer-1", "greater-killer-1"):
+        puzzle = sample(name)
+        solution = solve(puzzle).solution
+        assert solution is not None
+        for fact in derived_sums(puzzle):
+            assert sum(solution[c] for c in fact.cells) == fact.total
+            checked += 1
+        for plus, minus, total in mixed_sums(puzzle):
+            assert sum(solution[c] for c in plus) - sum(solution[c] for c in minus) == total
+            checked += 1
+    assert checked >= 10
+
+
+def test_derived_sums_hold_on_corpus_killers(corpus_file) -> None:
+    """The same on the Killer corpus against the recorded solutions (many cage shapes)."""
+    checked = 0
+    for _, record in corpus_file("killer"):
+        puzzle = from_record(record)
+        solution = puzzle.parse_solution(record["solution"])
+        for fact in derived_sums(puzzle):
+            assert sum(solution[c] for c in fact.cells) == fact.total, (record["id"], fact)
+            checked += 1
+        for plus, minus, total in mixed_sums(puzzle):
+            assert sum(solution[c] for c in plus) - sum(solution[c] for c in minus) == total, record["id"]
+            checked += 1
+    assert checked > 1000
+
