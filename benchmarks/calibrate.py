@@ -1,26 +1,64 @@
 """How well sumlogic's grade agrees with the sources' own difficulty ratings.
 
-    python benchmarks/calibrate.py [--jobs 2] [--corpus DIR]
+    python benchmarks/calibrate.py [--jobs 2] [--cache DIR] [--budget S] [--all] [--fit] [--cached]
+                                   [--refresh] [--corpus DIR]
 
-For each corpus source that rates its puzzles (krazydad's book number,
-janko.at's Kropki rating 3-6, the MiniZinc easy/hard/super labels) it grades
-every rated puzzle and prints Spearman's rank correlation (rho) between the
-source's rating and sumlogic's score, hardest level and step count.
+Two phases, so that the slow part runs once:
+
+1. *Traces.*  Every rated corpus puzzle and every puzzle of the killer
+   collections in the cross-source check (``--all``: every corpus puzzle) is
+   solved as :func:`solver.grade.grade` does it (fast mode, the engine's
+   deterministic work budget), with at most ``--budget`` CPU seconds each as
+   a safety net, and its steps are cached as :data:`solver.grade.StepFeature`
+   rows in ``--cache`` (one JSON file per puzzle, in a folder named by a hash
+   of the technique table and the work budget, so that a changed table starts
+   a fresh cache; ``--refresh`` after other engine changes).  A puzzle over
+   the budget is cached as ``timeout`` and left out of every rho; the report
+   says how many.  ``--cached`` reports on the cache without solving.
+2. *Scores.*  Scoring a cached trace is cheap, so the script prints
+   Spearman's rho between each rated source's rating and the old score (sum of
+   the technique table's scores), the current score (:data:`solver.grade.WEIGHTS`),
+   the hardest level and the step count, then the hardest level per labelled
+   group and the band cut points those labels ask for; ``--fit`` adds the
+   grid search that chose the weights (:mod:`benchmarks.calibrate_fit`,
+   docs/grading.md).
+
+Sources that are not difficulty scales are left out: sudoku top95 ("hard")
+and royle17 ("17 clues") are one label each, and so are the killer "extreme"
+collections, which only take part in the cross-source killer check.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
+import os
 import re
+import signal
 import sys
-from concurrent.futures import ProcessPoolExecutor
+import tempfile
+import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
+from typing import Any, Iterator
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.corpus import KINDS, corpus_dir, load  # noqa: E402
+from solver.model import Puzzle  # noqa: E402
 
 WORDS = {"easy": 1, "medium": 2, "hard": 3, "super": 4, "extreme": 5}
+
+#: The cross-source killer check: tiers of collections, easiest first.
+KILLER_TIERS: tuple[tuple[str, int], ...] = (
+    ("killer/krazydad", 1),            # "intermediate" books
+    ("killer/vtsukur", 2),             # sudoku.com daily/expert, dailykillersudoku 10/10
+    ("killer/iss-tarek", 3),           # "extreme" collections
+    ("killer/iss-mathemagic", 3),      # (killer/iss mixes a "hard" and an "extreme": left out)
+)
+
+Entry = dict[str, Any]
 
 
 def rating(difficulty: str | None) -> float | None:
@@ -28,6 +66,8 @@ def rating(difficulty: str | None) -> float | None:
 
     >>> rating("krazydad intermediate, book 37 of 100 (books ordered by increasing difficulty)"), rating("janko 4")
     (37.0, 4.0)
+    >>> rating("easy"), rating("top95 (hard)"), rating(None)
+    (1.0, None, None)
     """
     if not difficulty:
         return None
@@ -41,47 +81,175 @@ def rating(difficulty: str | None) -> float | None:
 
 
 def source_of(puzzle_id: str) -> str:
-    """``kind/source`` of an id."""
+    """``kind/source`` of an id.
+
+    >>> source_of("killer/krazydad/v1-b007-p5")
+    'killer/krazydad'
+    """
     return "/".join(puzzle_id.split("/")[:2])
 
 
-def grade_one(puzzle):
-    from solver.grade import grade
+def tier_of(puzzle_id: str) -> int | None:
+    """The cross-source killer tier of a puzzle (1 easiest), or None.
 
-    g = grade(puzzle)
-    return puzzle.id, g.score, g.level, g.steps, g.band
+    >>> tier_of("killer/iss-tarek/39"), tier_of("kropki/janko/004")
+    (3, None)
+    """
+    return dict(KILLER_TIERS).get(source_of(puzzle_id))
 
 
-def main() -> None:
-    from solver.grade import spearman
+def table_hash() -> str:
+    """A short hash of the technique table (id, level, score, order) and the
+    engine's work budget, which names the cache folder.  Other changes to the
+    engine or the techniques do not change it: pass ``--refresh`` after them."""
+    from solver.engine import DEFAULT_BUDGET
+    from techniques import DEFAULT
 
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--jobs", type=int, default=1)
-    ap.add_argument("--corpus", default=None)
-    args = ap.parse_args()
-    folder = corpus_dir(args.corpus)
-    rated: dict[str, list] = {}
+    text = json.dumps([[(t.id, t.level, t.score) for t in DEFAULT], DEFAULT_BUDGET])
+    return hashlib.sha1(text.encode()).hexdigest()[:12]
+
+
+def cache_file(folder: Path, puzzle_id: str) -> Path:
+    """Where the cached trace of ``puzzle_id`` lives."""
+    return folder / (puzzle_id.replace("/", "__") + ".json")
+
+
+class OverBudget(Exception):
+    """Raised (from a profiling-timer signal) when a puzzle used up its CPU budget."""
+
+
+def _over_budget(signum: int, frame: Any) -> None:
+    """The ``SIGPROF`` handler: stop the solve in progress."""
+    raise OverBudget
+
+
+def trace_entry(job: tuple[Puzzle, float]) -> Entry:
+    """Solve one puzzle within ``budget`` seconds of CPU time; its status, CPU time and step features.
+
+    The budget is CPU time (``ITIMER_PROF``), not wall time, so that a busy
+    machine does not turn slow puzzles into timeouts; where that timer is
+    missing (Windows) the engine's wall-clock timeout is used instead.
+    """
+    from solver.engine import DEFAULT_BUDGET, solve_with_logic
+    from solver.grade import step_features
+
+    puzzle, budget = job
+    cpu = time.process_time()
+    timer = hasattr(signal, "setitimer") and hasattr(signal, "ITIMER_PROF")
+    entry: Entry = {"id": puzzle.id, "kind": puzzle.kind, "budget": budget, "cells": len(puzzle.cells),
+                    "givens": sum(1 for g in puzzle.givens if g)}
+    try:
+        if timer:
+            old = signal.signal(signal.SIGPROF, _over_budget)
+            signal.setitimer(signal.ITIMER_PROF, budget)
+        # the same call as solver.grade.grade, with the CPU budget as the safety net
+        trace = solve_with_logic(puzzle, explain=False, max_depth=3, timeout=None if timer else budget,
+                                 budget=DEFAULT_BUDGET)
+        entry.update(status=trace.status, steps=step_features(trace))
+    except OverBudget:
+        entry.update(status="timeout", steps=[])
+    finally:
+        if timer:
+            signal.setitimer(signal.ITIMER_PROF, 0)
+            signal.signal(signal.SIGPROF, old)
+    entry["cpu"] = round(time.process_time() - cpu, 3)
+    return entry
+
+
+def cached_entries(puzzles: list[Puzzle], folder: Path, budget: float, jobs: int,
+                   refresh: bool = False, solve: bool = True) -> Iterator[Entry]:
+    """Every puzzle's entry, from the cache when it holds one made with at least
+    this budget (or a finished one), else computed in ``jobs`` processes and
+    stored; with ``solve`` False only the cached entries."""
+    folder.mkdir(parents=True, exist_ok=True)
+    todo: list[Puzzle] = []
+    for p in puzzles:
+        path = cache_file(folder, p.id)
+        if path.is_file() and not refresh:
+            entry = json.loads(path.read_text())
+            if entry["status"] != "timeout" or entry["budget"] >= budget:
+                yield entry
+                continue
+        todo.append(p)
+    if todo and not solve:
+        print(f"{len(todo)} puzzles not in the cache, left out (--cached)", file=sys.stderr)
+        return
+    if todo:
+        print(f"solving {len(todo)} puzzles (budget {budget:g} s each, {jobs} process(es)) ...", file=sys.stderr)
+    work = [(p, budget) for p in todo]
+    if jobs == 1:
+        results: Iterator[Entry] = map(trace_entry, work)
+        for entry in results:
+            _store(folder, entry)
+            yield entry
+        return
+    with ProcessPoolExecutor(jobs) as pool:
+        for future in as_completed([pool.submit(trace_entry, w) for w in work]):
+            entry = future.result()
+            _store(folder, entry)
+            yield entry
+
+
+def _store(folder: Path, entry: Entry) -> None:
+    """Write one entry to the cache (atomically) and log it to stderr."""
+    path = cache_file(folder, entry["id"])
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(entry))
+    os.replace(tmp, path)
+    print(f"  {entry['id']}: {entry['status']} {entry['cpu']:.1f} s", file=sys.stderr)
+
+
+def collect(folder: Path, everything: bool) -> list[tuple[Puzzle, float | None]]:
+    """Rated puzzles (and with ``everything`` all corpus puzzles) with their rating."""
+    out = []
     for kind in KINDS:
         for p in load(kind, folder):
             r = rating(p.get_info("difficulty"))
-            if r is not None:
-                rated.setdefault(source_of(p.id), []).append((p, r))
-    print(f"{'source':22} {'n':>4} {'rho(score)':>11} {'rho(level)':>11} {'rho(steps)':>11}")
-    for source, items in sorted(rated.items()):
-        ratings = [r for _, r in items]
-        if len(set(ratings)) < 2:
-            continue
-        puzzles = [p for p, _ in items]
-        if args.jobs > 1:
-            with ProcessPoolExecutor(args.jobs) as pool:
-                rows = list(pool.map(grade_one, puzzles))
-        else:
-            rows = [grade_one(p) for p in puzzles]
-        scores = [row[1] for row in rows]
-        levels = [row[2] for row in rows]
-        steps = [row[3] for row in rows]
-        print(f"{source:22} {len(items):>4} {spearman(ratings, scores):>11.2f} {spearman(ratings, levels):>11.2f} "
-              f"{spearman(ratings, steps):>11.2f}")
+            if everything or r is not None or tier_of(p.id) is not None:
+                out.append((p, r))
+    # rated sources first, the extreme killers (slow) last
+    out.sort(key=lambda item: 0 if item[1] is not None or tier_of(item[0].id) == 2 else
+             2 if tier_of(item[0].id) is not None else 1)
+    return out
+
+
+def main() -> None:
+    """Fill the cache, then print the calibration tables."""
+    from benchmarks.calibrate_fit import report
+
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--jobs", type=int, default=1, help="processes for the traces (default 1)")
+    ap.add_argument("--cache", default=os.path.join(tempfile.gettempdir(), "sumlogic-calibrate"),
+                    help="folder for cached traces (default: <tmp>/sumlogic-calibrate)")
+    ap.add_argument("--budget", type=float, default=60.0,
+                    help="CPU seconds per puzzle, a safety net over the engine's work budget (default 60)")
+    ap.add_argument("--all", action="store_true", help="also trace unrated puzzles (for the band quantiles)")
+    ap.add_argument("--refresh", action="store_true", help="ignore the cache")
+    ap.add_argument("--cached", action="store_true", help="only report what the cache holds")
+    ap.add_argument("--fit", action="store_true", help="print the grid search that chose the weights")
+    ap.add_argument("--corpus", default=None)
+    args = ap.parse_args()
+    items = collect(corpus_dir(args.corpus), args.all)
+    ratings = {p.id: r for p, r in items}
+    labels = {p.id: _label(p.get_info("difficulty")) for p, _ in items}
+    folder = Path(args.cache) / table_hash()
+    entries = list(cached_entries([p for p, _ in items], folder, args.budget, args.jobs, args.refresh,
+                                  not args.cached))
+    for e in entries:
+        e["rating"], e["label"] = ratings[e["id"]], labels[e["id"]]
+    print(f"cache: {folder}  ({len(entries)} traces, CPU budget {args.budget:g} s each)")
+    report(entries, fit_too=args.fit)
+
+
+def _label(difficulty: str | None) -> str | None:
+    """A difficulty string without book numbers and notes in brackets (for grouping).
+
+    >>> _label("krazydad intermediate, book 7 of 100 (books ordered by increasing difficulty)")
+    'krazydad intermediate'
+    """
+    if not difficulty:
+        return None
+    return re.sub(r",? ?book \d+ of \d+", "", re.sub(r" ?\(.*\)", "", difficulty)).strip()
 
 
 if __name__ == "__main__":

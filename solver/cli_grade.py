@@ -11,7 +11,7 @@ standard error when it is a terminal.
 >>> from solver.cli import build_parser
 >>> args = build_parser().parse_args(["grade", "sample:sudoku-1", "--json"])
 >>> args.run(args)
-{"id": "sudoku-1", "kind": "sudoku", "status": "solved", "level": 1, "band": "Easy", "score": 55, "hardest": "naked-single", "techniques": {"naked-single": 47, "hidden-single": 4}, "steps": 52}
+{"id": "sudoku-1", "kind": "sudoku", "status": "solved", "level": 1, "band": "Easy", "score": 1000, "hardest": "naked-single", "techniques": {"naked-single": 47, "hidden-single": 4}, "steps": 52}
 0
 """
 

@@ -1,8 +1,13 @@
 """Grading: how hard a puzzle is, from the techniques a solution needs.
 
 The grade of a puzzle comes from its logic trace (HoDoKu style): the hardest
-level used decides the band, the sum of the technique scores per use is the
-score, and a puzzle that needs a guess is in the band ``Needs-guessing``.
+level used decides the band, and a puzzle that needs a guess is in the band
+``Needs-guessing``.  The score (:func:`score_steps`) counts only the steps a
+human would call hard: each step of level ``L >= WEIGHTS.floor`` adds
+``WEIGHTS.base ** (L - WEIGHTS.floor)``, and the hardest level adds
+``WEIGHTS.per_level`` points per level.  The weights and the band cut points
+were chosen on the corpus by ``benchmarks/calibrate.py`` (docs/grading.md
+says how, and how well they agree with the sources' own ratings).
 
 >>> from puzzles import sample
 >>> g = grade(sample("sudoku-1"))
@@ -15,20 +20,22 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any, Iterable, Sequence
 
 from .engine import DEFAULT_BUDGET, GUESS, Technique, Trace, solve_with_logic
 from .model import Puzzle
 
 #: Bands by the hardest level a solution needs: (name, highest level in it).
-#: Chosen from the corpus (see docs/grading.md): level 1-2 is what every
-#: published "easy" puzzle needs, 3 adds intersections, 4-5 subsets and the
-#: rule of 45, 6 cut vertices, quads and short contradictions, 7-9 deeper
-#: contradiction chains.
+#: The cut points were chosen on the corpus (``benchmarks/calibrate.py``,
+#: docs/grading.md): of all cut points, these put the most puzzles whose source
+#: names a difficulty in words (easy, intermediate, expert, extreme ...) in the
+#: band of that word.  Easy: singles and basic sum/dot steps (1-2); Medium:
+#: intersections, pairs, triples, innies and outies (3-5); Hard: quads and cut
+#: vertices (6); Expert: contradictions of depth 1 (7); Extreme: depth 2-3 (8-9).
 BANDS: tuple[tuple[str, int], ...] = (
     ("Easy", 2),
-    ("Medium", 3),
-    ("Hard", 5),
+    ("Medium", 5),
+    ("Hard", 6),
     ("Expert", 7),
     ("Extreme", 9),
 )
@@ -39,8 +46,8 @@ BAND_ORDER: tuple[str, ...] = tuple(name for name, _ in BANDS) + (NEEDS_GUESSING
 def band_for(level: int, guessed: bool) -> str:
     """The band of a puzzle whose hardest step has ``level``.
 
-    >>> band_for(1, False), band_for(4, False), band_for(8, False), band_for(3, True)
-    ('Easy', 'Hard', 'Extreme', 'Needs-guessing')
+    >>> band_for(1, False), band_for(4, False), band_for(6, False), band_for(8, False), band_for(3, True)
+    ('Easy', 'Medium', 'Hard', 'Extreme', 'Needs-guessing')
     """
     if guessed:
         return NEEDS_GUESSING
@@ -73,22 +80,85 @@ class Grade:
                 "steps": self.steps}
 
 
-def grade_trace(trace: Trace, techniques: Sequence[Technique]) -> Grade:
-    """The grade of an explained (or fast) trace, scored with ``techniques``."""
-    scores = {t.id: t.score for t in techniques}
-    scores.setdefault(GUESS, 100)
+#: One step of a trace as the score sees it: (technique id, level, placements, candidates removed).
+StepFeature = tuple[str, int, int, int]
+
+
+def step_features(trace: Trace) -> list[StepFeature]:
+    """The steps of ``trace`` as :data:`StepFeature` tuples (the ``givens`` step left out).
+
+    In fast mode the eliminations are the ones the technique reported, not the
+    peers a placement clears, so ``removed`` counts a technique's own work.
+
+    >>> from puzzles import sample
+    >>> rows = step_features(solve_with_logic(sample("sudoku-1"), explain=False))
+    >>> rows[0][:3], all(r[0] != "givens" for r in rows)
+    (('naked-single', 1, 1), True)
+    """
+    return [(s.technique, s.level, len(s.placements), s.removed_count())
+            for s in trace.steps if s.technique != "givens"]
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The parameters of :func:`score_steps`.
+
+    ``floor``: steps below this level add nothing (every puzzle needs many
+    singles and dot or sum steps, and their number says little about
+    difficulty); ``base``: a step of level ``L >= floor`` adds
+    ``base ** (L - floor)``; ``per_level``: points per level of the hardest step.
+    """
+
+    floor: int
+    base: float
+    per_level: int
+
+
+#: The weights in use, chosen by ``python benchmarks/calibrate.py --fit`` (docs/grading.md).
+WEIGHTS = Weights(floor=6, base=1.0, per_level=1000)
+
+
+def score_steps(steps: Iterable[StepFeature], weights: Weights = WEIGHTS) -> int:
+    """The score of a solution path given as :data:`StepFeature` rows.
+
+    >>> w = Weights(floor=3, base=2.0, per_level=10)
+    >>> score_steps([("naked-single", 1, 1, 0)] * 50, w)
+    10
+    >>> score_steps([("naked-single", 1, 1, 0), ("pointing", 3, 0, 2), ("naked-pair", 4, 0, 3)], w)
+    43
+    """
+    level = 0
+    total = 0.0
+    for _, step_level, _, _ in steps:
+        level = max(level, step_level)
+        if step_level >= weights.floor:
+            total += weights.base ** (step_level - weights.floor)
+    return round(weights.per_level * level + total)
+
+
+def grade_trace(trace: Trace, techniques: Sequence[Technique] | None = None,
+                weights: Weights = WEIGHTS) -> Grade:
+    """The grade of an explained (or fast) trace.
+
+    The score depends on the steps' levels only (:func:`score_steps`);
+    ``techniques`` is accepted for compatibility and not needed.  A trace
+    stopped by the wall-clock ``timeout`` has no grade: how far it got depends
+    on the machine, so level, score, techniques and steps are left empty and
+    the same puzzle gives the same record however it is run.
+    """
+    p = trace.puzzle
+    if trace.status == "timeout":
+        return Grade(p.id, p.kind, trace.status, 0, trace.status, 0, "", (), 0, trace.seconds)
     level = 0
     hardest = ""
-    score = 0
     for step in trace.steps:
-        score += scores.get(step.technique, 0)
         if step.level > level:
             level, hardest = step.level, step.technique
+    score = score_steps(step_features(trace), weights)
     guessed = any(s.technique == GUESS for s in trace.steps)
     counts = trace.techniques_used()
     counts.pop("givens", None)
     band = band_for(level, guessed) if trace.status == "solved" else trace.status
-    p = trace.puzzle
     return Grade(p.id, p.kind, trace.status, level, band, score, hardest,
                  tuple(counts.items()), len(trace.steps), trace.seconds)
 
