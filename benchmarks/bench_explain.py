@@ -64,15 +64,20 @@ def where_stuck(trace: Any) -> str:
     puzzle = trace.puzzle
     ctx = Context(puzzle, Candidates.initial(puzzle), (), explain=False)
     hardest = (0, "")
+
+    def state() -> str:
+        masks = ctx.state.masks
+        open_cells = [c for c in range(len(masks)) if c not in ctx.placed]
+        left = sum(masks[c].bit_count() for c in open_cells)
+        return f"{len(open_cells)} open cells, {left} candidates; hardest before: {hardest[1] or '-'}"
+
     for step in trace.steps:
         if step.technique == GUESS:
-            masks = ctx.state.masks
-            open_cells = [c for c in range(len(masks)) if c not in ctx.placed]
-            left = sum(masks[c].bit_count() for c in open_cells)
-            return f"{len(open_cells)} open cells, {left} candidates; hardest before: {hardest[1] or '-'}"
+            return state()
         apply(ctx, step)
         hardest = max(hardest, (step.level, step.technique))
-    return ""
+    # No guess recorded: time ran out in logic, or in the exact solver asked for the guess.
+    return state() + f" (then {trace.status}, before any guess)"
 
 
 def run_one(puzzle: Any, timeout: float | None = 120.0, budget: int | None = None) -> Row:

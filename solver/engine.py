@@ -279,8 +279,9 @@ class Trace:
 
 GUESS = "guess"
 #: The work budget (:class:`Work` units) grading uses: enough for every corpus
-#: puzzle that logic solves within a minute (the costliest, an extreme Killer,
-#: spends about 130 000), so that grades never depend on the machine's speed.
+#: puzzle that logic solves (the costliest, the extreme Killer iss-tarek/17,
+#: spends about 140 000, some 35 s of CPU), so that grades never depend on the
+#: machine's speed.
 DEFAULT_BUDGET = 200_000
 
 

@@ -330,6 +330,8 @@ MEMO = "contradiction"
 
 
 def _left_over(ctx: Context, depth: int) -> list[tuple[int, int]]:
+    """The refuted candidates the last top-level search at ``depth`` left untried, when
+    the state is that search's own (narrowed since) and the techniques are the same."""
     if ctx.depth:
         return []  # forks share the memo: only the top level uses it
     entry = ctx.memo.pop((MEMO, depth), None)
@@ -344,6 +346,7 @@ def _left_over(ctx: Context, depth: int) -> list[tuple[int, int]]:
 
 
 def _keep(ctx: Context, depth: int, hits: list[tuple[int, int]]) -> None:
+    """Remember untried refuted candidates for the next top-level search at ``depth``."""
     if ctx.depth or not hits:
         return
     ctx.memo[(MEMO, depth)] = (ctx.state, tuple(ctx.state.masks), tuple(t.id for t in inner_techniques(ctx, depth)),

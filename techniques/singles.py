@@ -61,6 +61,8 @@ def find_last_cells(ctx: Context) -> Iterator[Step]:
 
 
 def find_hidden_singles(ctx: Context) -> Iterator[Step]:
+    """A digit a distinct region must hold (a full house: every digit; a sum region: a
+    digit every fitting combination uses) with one open cell left for it."""
     masks = ctx.state.masks
     placed = ctx.placed
     max_digit = ctx.puzzle.max_digit
