@@ -333,7 +333,9 @@ def solve_with_logic(puzzle: Puzzle, techniques: Sequence[Technique] | None = No
     they find nothing more, so logic runs out sooner and the engine guesses
     exactly as when no technique applies: the same puzzle and budget always
     give the same trace.  ``timeout`` (wall-clock seconds; None for none) is
-    only a safety net: when it strikes the status is ``timeout`` and the
+    a safety net: without a budget it bounds the whole solve; with one, the
+    budget bounds the logic and the timeout only the exact solve that names
+    a guess's digit.  When it strikes the status is ``timeout`` and the
     outcome depends on the machine's speed.
 
     >>> from puzzles import sample
@@ -367,7 +369,7 @@ def solve_with_logic(puzzle: Puzzle, techniques: Sequence[Technique] | None = No
         if max_steps is not None and len(steps) >= max_steps:
             status = "stuck"
             break
-        if timeout is not None and time.perf_counter() - start > timeout:
+        if timeout is not None and budget is None and time.perf_counter() - start > timeout:
             status = "timeout"
             break
         step = next_step(ctx)
@@ -376,7 +378,8 @@ def solve_with_logic(puzzle: Puzzle, techniques: Sequence[Technique] | None = No
                 status = "stuck"
                 break
             if solution is None:
-                left = None if timeout is None else max(1.0, timeout - (time.perf_counter() - start))
+                left = timeout if timeout is None or budget is not None else \
+                    max(1.0, timeout - (time.perf_counter() - start))
                 exact = solve(puzzle, timeout=left, masks=list(state.masks))
                 if exact.status != "solved":
                     return Trace(puzzle, exact.status, steps, exact.solution, time.perf_counter() - start,

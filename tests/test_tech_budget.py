@@ -83,6 +83,13 @@ def test_grading_uses_the_default_budget(corpus):
     assert DEFAULT_BUDGET >= 150_000  # the costliest corpus puzzle logic solves spends about 140 000
 
 
+def test_with_a_budget_the_clock_no_longer_cuts_logic_short():
+    puzzle = sample("killer-1")
+    assert solve_with_logic(puzzle, explain=False, timeout=1e-9).status == "timeout"
+    trace = solve_with_logic(puzzle, explain=False, timeout=1e-9, budget=1000)
+    assert trace.status == "solved" and trace.by_logic
+
+
 def test_cheap_techniques_still_run_after_the_budget_is_spent():
     trace = solve_with_logic(sample("killer-1"), explain=False, budget=0)
     assert trace.status == "solved" and trace.by_logic  # no contradiction needed, nothing charged
