@@ -1,7 +1,7 @@
 """Seconds to solve and prove uniqueness: sumlogic's exact solver against OR-tools CP-SAT.
 
     python benchmarks/bench_solve.py [--kinds killer kakuro] [--limit N] [--corpus DIR]
-                                     [--timeout S] [--slowest K] [--no-cpsat]
+                                     [--timeout S] [--slowest K] [--no-cpsat] [--ids TEXT ...]
 
 For every corpus puzzle of the chosen kinds, in one process and one after
 the other on the same puzzle object:
@@ -14,9 +14,13 @@ the other on the same puzzle object:
   infeasible.  One search worker (``num_workers = 1``), so both solvers use
   one core.
 
-Both times are wall-clock seconds and include building the model from the
-puzzle (parsing the file is not timed).  Both answers are checked against
-the recorded solution; a mismatch is printed and makes the exit code 1.
+Both times are CPU seconds of this process (``time.process_time``, which
+counts every thread, so CP-SAT's one worker is counted in full) and include
+building the model from the puzzle (parsing the file is not timed).  CPU
+time keeps the comparison fair on a shared machine, where wall-clock time
+depends on what else runs; ``--timeout`` is wall-clock, as for users.
+Both answers are checked against the recorded solution; a mismatch or a
+timeout is printed and makes the exit code 1.
 
 The model: a boolean per cell and digit with exactly one per cell; at most
 one cell per digit in every all-different region (exactly one in a full
@@ -28,13 +32,13 @@ formulation of dots); Greater Killer comparisons as linear inequalities.
 
 It prints, per kind, the number of puzzles, the median and the largest
 seconds of each solver, the ratio of the medians (sumlogic / CP-SAT; below
-1 means sumlogic is faster) and the slowest puzzles.  Run it on an
-otherwise idle machine.
+1 means sumlogic is faster) and the slowest puzzles.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import statistics
 import sys
@@ -71,9 +75,9 @@ def recorded_solution(puzzle: Puzzle) -> tuple[int, ...] | None:
 
 def run_sumlogic(puzzle: Puzzle, expected: tuple[int, ...] | None, timeout: float) -> Run:
     """Solve with sumlogic and check the answer: status ``solved`` and the recorded solution."""
-    start = time.perf_counter()
+    start = time.process_time()
     result = solve(puzzle, timeout=timeout)
-    seconds = time.perf_counter() - start
+    seconds = time.process_time() - start
     if result.status != "solved":
         return Run(seconds, False, result.status)
     if expected is not None and tuple(result.solution or ()) != expected:
@@ -139,18 +143,18 @@ def run_cpsat(puzzle: Puzzle, expected: tuple[int, ...] | None, timeout: float) 
     """Solve with CP-SAT (one worker), exclude the solution, check the second solve is infeasible."""
     from ortools.sat.python import cp_model
 
-    start = time.perf_counter()
+    start = time.process_time()
     model, x = build_cpsat(puzzle)
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     solver.parameters.max_time_in_seconds = timeout
     status = solver.Solve(model)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        return Run(time.perf_counter() - start, False, solver.StatusName(status))
+        return Run(time.process_time() - start, False, solver.StatusName(status))
     found = tuple(next(d for d, var in row.items() if solver.Value(var)) for row in x)
     model.AddBoolOr([x[c][d].Not() for c, d in enumerate(found)])
     second = solver.Solve(model)
-    seconds = time.perf_counter() - start
+    seconds = time.process_time() - start
     if second != cp_model.INFEASIBLE:
         return Run(seconds, False, "second solve: " + solver.StatusName(second))
     if expected is not None and found != expected:
@@ -168,6 +172,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--kinds", nargs="+", default=list(KINDS), choices=KINDS)
     parser.add_argument("--limit", type=int, default=None, help="at most this many puzzles per kind")
+    parser.add_argument("--ids", nargs="+", default=None, help="only puzzles whose id contains one of these")
     parser.add_argument("--corpus", default=None, help="corpus folder (default: $SUMLOGIC_CORPUS or ../shared/corpus)")
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds allowed per puzzle and solver")
     parser.add_argument("--slowest", type=int, default=3, help="slowest puzzles listed per kind and solver")
@@ -180,14 +185,15 @@ def main(argv: list[str] | None = None) -> int:
         except ImportError:
             sys.exit("CP-SAT needs OR-tools: pip install ortools (or pip install -e '.[bench]'), or pass --no-cpsat")
 
-    print(f"machine: {platform.machine()}, {platform.processor() or 'cpu'}, Python {platform.python_version()}")
+    print("command: python benchmarks/bench_solve.py " + " ".join(sys.argv[1:] if argv is None else argv))
+    print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}; CPU seconds")
     print(f"corpus: {folder}; CP-SAT: {'off' if args.no_cpsat else 'num_workers = 1'}")
     rows = []
     slow: list[str] = []
     wrong = 0
     over: list[str] = []
     for kind in args.kinds:
-        puzzles = load(kind, folder, args.limit)
+        puzzles = load(kind, folder, args.limit, args.ids)
         if not puzzles:
             continue
         ours: list[tuple[float, str]] = []
