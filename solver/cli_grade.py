@@ -22,27 +22,27 @@ import sys
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
+from .cli_explain import add_max_depth
 from .grade import BAND_ORDER, Grade
 
 
 def add_parser(commands: Any, add_input: Callable[[argparse.ArgumentParser], None]) -> None:
     """Register ``grade`` on the CLI's subparsers."""
     grade = commands.add_parser("grade", help="grade puzzles by the techniques they need",
-                                description="Grade puzzles by the hardest technique and the total score a "
-                                            "human-style solution needs.")
+                                description="Grade puzzles by the hardest technique a human-style "
+                                            "solution needs, then by how many hard steps it takes.")
     add_input(grade)
     grade.add_argument("--jobs", "-j", type=_jobs, default=1, metavar="N",
                        help="processes to spread the work over (default 1)")
-    grade.add_argument("--max-depth", type=int, default=3, metavar="N",
-                       help="deepest nesting of contradiction chains (default 3)")
+    add_max_depth(grade)
     grade.set_defaults(run=cmd_grade)
 
 
 def _jobs(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    """An argparse type: a number of processes, 1 or more."""
+    from .cli import number
+
+    value = number(text, int, "a whole number")
     if value < 1:
         raise argparse.ArgumentTypeError("--jobs must be at least 1")
     return value
@@ -107,7 +107,7 @@ def cmd_grade(args: argparse.Namespace) -> int:
             if args.json:
                 emit_json({"id": entry.id, "kind": entry.kind, "status": "invalid", "error": entry.error})
             else:
-                warn(f"{entry.source}: {entry.error}")
+                warn(f"sumlogic: {entry.error}")
     grades: list[Grade] = []
     for g in progress(graded(puzzles, args.jobs, args.timeout, args.max_depth), len(puzzles)):
         grades.append(g)
