@@ -19,6 +19,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from .model import Puzzle
@@ -85,16 +86,24 @@ def _cells_of(bits: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _houses_and_cages(puzzle: Puzzle, cage_bits: dict[int, int]) -> tuple[dict[int, int], dict[int, set[int]]]:
-    """For each house of :func:`house_unions`: its cells as a bit mask, and the cages it touches."""
+def _union_areas(puzzle: Puzzle, cage_bits: dict[int, int]) -> Iterator[tuple[tuple[int, ...], int, set[int]]]:
+    """For each union of :func:`house_unions`: the union, its cells as a bit
+    mask, and the cages (by region index) that touch it."""
     house_bits: dict[int, int] = {}
     house_cages: dict[int, set[int]] = {}
-    for union in house_unions(puzzle):
+    unions = house_unions(puzzle)
+    for union in unions:
         if len(union) == 1:
             h = union[0]
             bits = house_bits[h] = _cell_set(puzzle.regions[h].cells)
             house_cages[h] = {ci for ci, cage in cage_bits.items() if cage & bits}
-    return house_bits, house_cages
+    for union in unions:
+        area = 0
+        touching: set[int] = set()
+        for h in union:
+            area |= house_bits[h]
+            touching |= house_cages[h]
+        yield union, area, touching
 
 
 def derived_sums(puzzle: Puzzle, max_cells: int = 5) -> list[DerivedSum]:
@@ -112,15 +121,9 @@ def derived_sums(puzzle: Puzzle, max_cells: int = 5) -> list[DerivedSum]:
     caged = 0
     for bits in cage_bits.values():
         caged |= bits
-    house_bits, house_cages = _houses_and_cages(puzzle, cage_bits)
     out: list[DerivedSum] = []
     seen: set[tuple[int, ...]] = set()
-    for union in house_unions(puzzle):
-        area = 0
-        touching: set[int] = set()
-        for h in union:
-            area |= house_bits[h]
-            touching |= house_cages[h]
+    for union, area, touching in _union_areas(puzzle, cage_bits):
         house_total = full_total * len(union)
         inside: list[int] = []
         crossing: list[int] = []
@@ -185,13 +188,7 @@ def mixed_sums(puzzle: Puzzle, max_cells: int = 6) -> list[tuple[tuple[int, ...]
     seen: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
     popcount = int.bit_count
     by_index = dict(cage_bits)
-    house_bits, house_cages = _houses_and_cages(puzzle, by_index)
-    for union in house_unions(puzzle):
-        area = 0
-        touching: set[int] = set()
-        for h in union:
-            area |= house_bits[h]
-            touching |= house_cages[h]
+    for union, area, touching in _union_areas(puzzle, by_index):
         plus = area
         minus = 0
         total = full_total * len(union)
