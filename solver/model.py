@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Iterable, Literal
 
-from .bits import sum_range
+from .bits import CONSECUTIVE_OF, RATIO_OF, sum_range
 from .errors import InvalidPuzzleError, ParseError
 
 PairKind = Literal["consecutive", "ratio", "neither"]
@@ -274,6 +274,27 @@ def pair_holds(kind: str, x: int, y: int) -> bool:
     if kind == "ratio":
         return ratio
     return not consecutive and not ratio
+
+
+def _pair_support(kind: str) -> tuple[int, ...]:
+    """For each candidate mask of one cell: the digits of the other cell that
+    have a partner in it under relation ``kind``."""
+    if kind == "consecutive":
+        return CONSECUTIVE_OF
+    if kind == "ratio":
+        return RATIO_OF
+    return tuple(sum(1 << x for x in range(1, 10)
+                     if any(m >> y & 1 and pair_holds(kind, x, y) for y in range(1, 10)))
+                 for m in range(1 << 10))
+
+
+#: The pair relations as mask tables: ``PAIR_SUPPORT[kind][mask]`` holds the
+#: digits with a partner in ``mask``.
+#:
+#: >>> from solver.bits import digits_of
+#: >>> digits_of(PAIR_SUPPORT["ratio"][1 << 4]), digits_of(PAIR_SUPPORT["neither"][1 << 1])
+#: ([2, 8], [1, 4, 5, 6, 7, 8, 9])
+PAIR_SUPPORT: dict[str, tuple[int, ...]] = {k: _pair_support(k) for k in ("consecutive", "ratio", "neither")}
 
 
 def compare(a: int, op: str, b: int) -> bool:

@@ -32,29 +32,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .bits import CONSECUTIVE_OF, RATIO_OF, SUM_OF_MASK, full_mask
+from .bits import SUM_OF_MASK, full_mask
 from .constraints import TIERS, AllDifferent, Cage, Compare, Constraint, Difference, House, Link, PairRule, Pointing, Sum
-from .model import Puzzle, pair_holds
+from .model import PAIR_SUPPORT, Puzzle
 from .supports import distinct_support, sum_support
-
-
-def _support_table(kind: str) -> tuple[int, ...]:
-    """For each mask of the other cell: the digits that have a partner in it."""
-    if kind == "consecutive":
-        return CONSECUTIVE_OF
-    if kind == "ratio":
-        return RATIO_OF
-    out = []
-    for m in range(1 << 10):
-        s = 0
-        for x in range(1, 10):
-            if any(m >> y & 1 and pair_holds(kind, x, y) for y in range(1, 10)):
-                s |= 1 << x
-        out.append(s)
-    return tuple(out)
-
-
-_SUPPORT = {k: _support_table(k) for k in ("consecutive", "ratio", "neither")}
 
 
 class Propagator:
@@ -110,7 +91,7 @@ class Propagator:
             for plus, minus, total in mixed_sums(puzzle):
                 others.append(Difference(plus, minus, total, max_digit))
         for pair in puzzle.pairs:
-            others.append(PairRule(pair.a, pair.b, _SUPPORT[pair.kind]))
+            others.append(PairRule(pair.a, pair.b, PAIR_SUPPORT[pair.kind]))
         for comp in puzzle.comparisons:
             left, right = puzzle.regions[comp.left], puzzle.regions[comp.right]
             if comp.op == ">":

@@ -24,32 +24,14 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Iterator
 
-from solver.bits import CONSECUTIVE_OF, RATIO_OF, digits_of
+from solver.bits import digits_of
 from solver.engine import Context, Technique
-from solver.model import Puzzle, pair_holds
+from solver.model import PAIR_SUPPORT, Puzzle
 from solver.step import Step
 
 from .combinations import losses_text, or_list, per_puzzle
 from .common import digit_list
 
-
-def _table(kind: str) -> tuple[int, ...]:
-    if kind == "consecutive":
-        return CONSECUTIVE_OF
-    if kind == "ratio":
-        return RATIO_OF
-    out = []
-    for m in range(1 << 10):
-        s = 0
-        for x in range(1, 10):
-            if any(m >> y & 1 and pair_holds(kind, x, y) for y in range(1, 10)):
-                s |= 1 << x
-        out.append(s)
-    return tuple(out)
-
-
-SUPPORT: dict[str, tuple[int, ...]] = {k: _table(k) for k in ("consecutive", "ratio", "neither")}
-"""For each relation and each mask of one cell: the digits of the other cell with a partner in it."""
 
 _RULE = {
     "consecutive": "a white dot: their digits differ by 1",
@@ -72,7 +54,7 @@ def find_kropki_dots(ctx: Context) -> Iterator[Step]:
         ma, mb = masks[a], masks[b]
         if not ma or not mb:
             continue
-        table = SUPPORT[pair.kind]
+        table = PAIR_SUPPORT[pair.kind]
         lose_a = ma & ~table[mb]
         lose_b = mb & ~table[ma]
         if not lose_a and not lose_b:
@@ -118,8 +100,8 @@ def fork_support(mx: int, ka: str, ma: int, kb: str, mb: int) -> tuple[int, int,
     assignment with both relations holding and ``a`` different from ``b``."""
     sx = sa = sb = 0
     for x in digits_of(mx):
-        for av in digits_of(ma & SUPPORT[ka][1 << x]):
-            for bv in digits_of(mb & SUPPORT[kb][1 << x]):
+        for av in digits_of(ma & PAIR_SUPPORT[ka][1 << x]):
+            for bv in digits_of(mb & PAIR_SUPPORT[kb][1 << x]):
                 if av != bv:
                     sx |= 1 << x
                     sa |= 1 << av
@@ -150,7 +132,7 @@ def find_kropki_chain(ctx: Context) -> Iterator[Step]:
                                  f"digit of {nx} has a partner left in the other cell")
                     continue
                 for d in digits_of(m):
-                    pa, pb = ma & SUPPORT[ka][1 << d], mb & SUPPORT[kb][1 << d]
+                    pa, pb = ma & PAIR_SUPPORT[ka][1 << d], mb & PAIR_SUPPORT[kb][1 << d]
                     if pa and pb:
                         notes.append(f"{nx} cannot be {d}: it would need {digit_list(pa)} in both {na} and {nb}")
                     else:
