@@ -18,22 +18,15 @@ from solver.candidates import Candidates
 from solver.engine import Context, apply, next_step, solve_with_logic
 from techniques import DEFAULT
 
+from .oracle import wrong_effects
 from .strategies import kakuro_records, killer_records, kropki_records
 
 KINDS = ("kakuro", "killer", "greater-killer", "kropki", "sudoku")
 
 
 def unsound(steps, solution) -> list[str]:
-    """Descriptions of the steps that break the oracle (sub-steps are hypothetical and not checked)."""
-    bad = []
-    for step in steps:
-        for cell, digit in step.placements:
-            if solution[cell] != digit:
-                bad.append(f"{step.technique}: places {digit} at cell {cell}, solution {solution[cell]}")
-        for cell, mask in step.eliminations:
-            if mask >> solution[cell] & 1:
-                bad.append(f"{step.technique}: removes solution digit {solution[cell]} at cell {cell}")
-    return bad
+    """Descriptions of the steps that break the oracle."""
+    return [f"{step.technique}: {w}" for step in steps for w in wrong_effects(step, solution)]
 
 
 def logic_steps(puzzle, limit: int = 2000):

@@ -35,9 +35,11 @@ from techniques.cutvertex import cut_equations, find_cut_vertex, kakuro_equation
 from techniques.innies import find_cage_splitting, find_innies_outies, killer_equations
 
 try:
+    from .oracle import wrong_effects
     from .strategies import kakuro_records, killer_records
 except ImportError:  # run as a script
     sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from oracle import wrong_effects  # type: ignore[no-redef]
     from strategies import kakuro_records, killer_records  # type: ignore[no-redef]
 
 FULL = mask_of(range(1, 10))
@@ -319,9 +321,7 @@ def run(puzzle: Puzzle, solution, techniques, *, explain: bool = True, limit: in
         if step is None:
             step, guessed = guess_step(ctx, solution), True
         step = apply(ctx, step)
-        wrong = [f"places {d} at {puzzle.cell_name(c)}" for c, d in step.placements if solution[c] != d]
-        wrong += [f"removes {solution[c]} at {puzzle.cell_name(c)}" for c, m in step.eliminations
-                  if m >> solution[c] & 1]
+        wrong = wrong_effects(step, solution, puzzle.cell_name)
         if wrong and step.technique not in mine:
             return bad, False
         bad += [f"{puzzle.id} {step.technique}: {w}: {step.text}" for w in wrong]

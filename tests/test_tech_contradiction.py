@@ -32,9 +32,11 @@ from techniques.contradiction import (CONTRADICTION_1, CONTRADICTION_2, CONTRADI
                                       dead_end, inner_techniques)
 
 try:
+    from .oracle import wrong_effects
     from .strategies import kakuro_records, killer_records, kropki_records
 except ImportError:  # run as a script or without package context
     sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from oracle import wrong_effects  # type: ignore[no-redef]
     from strategies import kakuro_records, killer_records, kropki_records  # type: ignore[no-redef]
 
 FAMILIES = ("combinations", "dots", "intersections", "comparisons", "subsets", "innies", "cutvertex", "algebra")
@@ -256,12 +258,7 @@ def unsound(puzzle: Puzzle, techniques, solution, *, explain: bool = False, limi
         if explain and step.technique.startswith("contradiction"):
             if not step.sub_steps or step.sub_steps[-1].technique != END or not replays_to_its_dead_end(ctx, step):
                 bad.append(f"{puzzle.id}: {step.text}: the chain does not end in a dead end")
-        for cell, digit in step.placements:
-            if solution[cell] != digit:
-                bad.append(f"{puzzle.id}: {step.technique} places {digit} at {puzzle.cell_name(cell)}")
-        for cell, mask in step.eliminations:
-            if mask >> solution[cell] & 1:
-                bad.append(f"{puzzle.id}: {step.technique} removes {solution[cell]} from {puzzle.cell_name(cell)}")
+        bad += [f"{puzzle.id}: {step.technique} {w}" for w in wrong_effects(step, solution, puzzle.cell_name)]
         apply(ctx, step)
     return bad
 
