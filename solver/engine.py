@@ -28,7 +28,7 @@ Finder = Callable[["Context"], Iterator[Step]]
 
 
 class Work:
-    """A deterministic work budget, shared by a context and all its forks.
+    """A work budget, shared by a context and all its forks.
 
     ``left`` is the number of work units still allowed (None: no limit).
     Techniques that search (contradiction chains) spend units through
@@ -36,22 +36,36 @@ class Work:
     spends one unit per technique it tries inside an assumption.  Work is
     counted, never timed, so the same puzzle always stops at the same step.
 
+    ``deadline`` (a :func:`time.perf_counter` instant, None for none) is the
+    one exception: a safety net for solves without a budget.  Once it has
+    passed, :meth:`spend` returns False as if the units were spent, and
+    ``out_of_time`` tells the two apart.
+
     >>> w = Work(2)
     >>> w.spend(), w.spend(), w.spend(), w.exhausted, w.spent
     (True, True, False, True, 3)
     >>> Work(None).spend(10**6)
     True
+    >>> late = Work(None, deadline=0.0)
+    >>> late.spend(), late.exhausted, late.out_of_time
+    (False, True, True)
     """
 
-    __slots__ = ("left", "spent")
+    __slots__ = ("left", "spent", "deadline", "out_of_time")
 
-    def __init__(self, units: int | None = None) -> None:
+    def __init__(self, units: int | None = None, *, deadline: float | None = None) -> None:
         self.left = units
         self.spent = 0
+        self.deadline = deadline
+        self.out_of_time = False
 
     def spend(self, units: int = 1) -> bool:
-        """Use ``units``; False when the budget is (now) exhausted."""
+        """Use ``units``; False when the budget is (now) exhausted or the deadline has passed."""
         self.spent += units
+        if self.deadline is not None and not self.out_of_time and time.perf_counter() > self.deadline:
+            self.out_of_time = True
+        if self.out_of_time:
+            return False
         if self.left is None:
             return True
         self.left -= units
@@ -59,8 +73,8 @@ class Work:
 
     @property
     def exhausted(self) -> bool:
-        """True once more was spent than allowed."""
-        return self.left is not None and self.left < 0
+        """True once more was spent than allowed, or the deadline has passed."""
+        return self.out_of_time or (self.left is not None and self.left < 0)
 
 
 @dataclass(frozen=True)
@@ -278,6 +292,9 @@ class Trace:
 
 
 GUESS = "guess"
+#: Without a work budget, the share of ``timeout`` that the searching
+#: techniques may use; the rest is left for the exact solve behind a guess.
+LOGIC_SHARE = 0.75
 #: The work budget (:class:`Work` units) grading uses: enough for every corpus
 #: puzzle that logic solves (the costliest, the extreme Killer iss-tarek/17,
 #: spends about 140 000, some 35 s of CPU), so that grades never depend on the
@@ -313,7 +330,13 @@ def guess_step(ctx: Context, solution: tuple[int, ...]) -> Step:
     cell = min((i for i, m in enumerate(masks) if not is_single(m)), key=lambda i: (masks[i].bit_count(), i))
     digit = solution[cell]
     options = "/".join(str(d) for d in ctx.state.digits(cell))
-    text = (f"No technique applies. Guess: {ctx.name(cell)} (candidates {options}) is tried as {digit}; "
+    if ctx.work.out_of_time:
+        why = "No technique applies within the time allowed for searching techniques."
+    elif ctx.work.exhausted:
+        why = "No technique applies within the work budget for searching techniques."
+    else:
+        why = "No technique applies."
+    text = (f"{why} Guess: {ctx.name(cell)} (candidates {options}) is tried as {digit}; "
             f"backtracking confirms this choice leads to the solution (the other choices fail or are not needed).")
     return Step(GUESS, "Guess (backtracking)", 10, text if ctx.explain else "", placements=((cell, digit),),
                 cells=(cell,), candidates=((cell, masks[cell]),))
@@ -333,10 +356,14 @@ def solve_with_logic(puzzle: Puzzle, techniques: Sequence[Technique] | None = No
     they find nothing more, so logic runs out sooner and the engine guesses
     exactly as when no technique applies: the same puzzle and budget always
     give the same trace.  ``timeout`` (wall-clock seconds; None for none) is
-    a safety net: without a budget it bounds the whole solve; with one, the
-    budget bounds the logic and the timeout only the exact solve that names
-    a guess's digit.  When it strikes the status is ``timeout`` and the
-    outcome depends on the machine's speed.
+    a safety net.  Without a budget, the searching techniques may run for
+    :data:`LOGIC_SHARE` of it; after that they find nothing more (the
+    cheaper techniques go on), so a puzzle whose logic is slow on this
+    machine ends with guesses instead of no answer, and the rest of the time
+    goes to the exact solve that names a guess's digit.  With a budget, the
+    budget bounds the logic and the timeout only that exact solve.  Either
+    way the trace then depends on the machine's speed; the status is
+    ``timeout`` only when the exact solve runs out of time.
 
     >>> from puzzles import sample
     >>> t = solve_with_logic(sample("killer-1"), explain=False, budget=0)
@@ -351,7 +378,8 @@ def solve_with_logic(puzzle: Puzzle, techniques: Sequence[Technique] | None = No
         techniques = DEFAULT
     start = time.perf_counter()
     state = Candidates.initial(puzzle)
-    work = Work(budget)
+    deadline = None if timeout is None or budget is not None else start + timeout * LOGIC_SHARE
+    work = Work(budget, deadline=deadline)
     ctx = Context(puzzle, state, techniques, explain=explain, max_depth=max_depth, work=work)
     # Logic comes first.  The exact solver runs only when a guess is needed, from
     # the candidates logic has left (far easier than from the start): it names
@@ -368,9 +396,6 @@ def solve_with_logic(puzzle: Puzzle, techniques: Sequence[Technique] | None = No
             break
         if max_steps is not None and len(steps) >= max_steps:
             status = "stuck"
-            break
-        if timeout is not None and budget is None and time.perf_counter() - start > timeout:
-            status = "timeout"
             break
         step = next_step(ctx)
         if step is None:

@@ -20,7 +20,7 @@ import pytest
 from puzzles import read_path, sample
 from solver.bits import digits_of, is_single
 from solver.candidates import Candidates
-from solver.engine import DEFAULT_BUDGET, Context, Work, apply, givens_step, next_step, solve_with_logic
+from solver.engine import DEFAULT_BUDGET, GUESS, Context, Work, apply, givens_step, next_step, solve_with_logic
 from solver.grade import grade, grade_trace
 from techniques import DEFAULT, contradiction
 
@@ -84,10 +84,21 @@ def test_grading_uses_the_default_budget(corpus):
 
 
 def test_with_a_budget_the_clock_no_longer_cuts_logic_short():
-    puzzle = sample("killer-1")
-    assert solve_with_logic(puzzle, explain=False, timeout=1e-9).status == "timeout"
-    trace = solve_with_logic(puzzle, explain=False, timeout=1e-9, budget=1000)
+    puzzle = sample("greater-killer-1")  # needs depth-1 contradictions
+    trace = solve_with_logic(puzzle, explain=False, timeout=1e-9, budget=DEFAULT_BUDGET)
     assert trace.status == "solved" and trace.by_logic
+
+
+def test_without_a_budget_slow_logic_ends_in_guesses_not_a_timeout():
+    puzzle = sample("greater-killer-1")
+    trace = solve_with_logic(puzzle, timeout=1e-9)
+    assert trace.status == "solved" and not trace.by_logic
+    assert puzzle.check_solution(trace.solution) == []
+    assert not any(s.technique.startswith("contradiction") for s in trace.steps)
+    guesses = [s for s in trace.steps if s.technique == GUESS]
+    assert guesses and all("time allowed for searching techniques" in s.text for s in guesses)
+    # Cheap techniques still run between the guesses.
+    assert any(s.technique not in (GUESS, "givens") for s in trace.steps)
 
 
 def test_cheap_techniques_still_run_after_the_budget_is_spent():
