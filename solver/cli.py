@@ -330,6 +330,19 @@ def positive_float(text: str) -> float:
     return value
 
 
+def work_units(text: str) -> int:
+    """An argparse type: a work budget, a whole number 0 or more.
+
+    >>> work_units("-1")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: -1 is not 0 or more
+    """
+    value = number(text, int, "a whole number")
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{value} is not 0 or more")
+    return value
+
+
 def depth(text: str) -> int:
     """An argparse type: a nesting depth 0..10.
 
@@ -440,7 +453,7 @@ def broken_pipe() -> int:
 
 
 def entry_point() -> None:
-    """``python -m solver``: run :func:`main` and exit with its status."""
+    """The ``sumlogic`` command and ``python -m solver``: run :func:`main` and exit with its status."""
     try:
         code = main()
     except KeyboardInterrupt:  # Ctrl-C while the modules load

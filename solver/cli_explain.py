@@ -1,11 +1,13 @@
 """The ``explain`` and ``hint`` subcommands::
 
-    sumlogic explain PATH... [--json] [--html OUT.html] [--max-depth N] [--no-guess] [--format F] [--timeout S]
+    sumlogic explain PATH... [--json] [--html OUT.html] [--max-depth N] [--no-guess] [--budget N]
+                     [--format F] [--timeout S]
     sumlogic hint PATH... [--json] [--max-depth N] [--format F] [--timeout S]
 
 ``explain`` solves each puzzle with the technique engine and prints every
 step (``--json``: the trace, one line per puzzle; ``--html``: also the step
-viewer page).  ``hint`` prints only the first step after the givens.
+viewer page; ``--budget N``: a work budget instead of the clock, so the same
+puzzle always gives the same trace).  ``hint`` prints only the first step after the givens.
 
 >>> from solver.cli import build_parser
 >>> args = build_parser().parse_args(["hint", "sample:sudoku-1"])
@@ -45,6 +47,7 @@ def add_parsers(commands: Any, add_input: Callable[[argparse.ArgumentParser], No
     explain.add_argument("--no-guess", action="store_true",
                          help="stop with status 'stuck' instead of guessing when no technique applies")
     explain.add_argument("--html", metavar="OUT.html", help="also write one self-contained step viewer page")
+    add_budget(explain, None)
     explain.set_defaults(run=cmd_explain)
 
     hint = commands.add_parser("hint", help="show only the next step from the start",
@@ -58,6 +61,16 @@ def add_max_depth(parser: argparse.ArgumentParser) -> None:
     """The ``--max-depth N`` option (0..10, default 3)."""
     parser.add_argument("--max-depth", type=depth, default=3, metavar="N",
                         help="deepest nesting of assumptions in contradiction chains (default 3)")
+
+
+def add_budget(parser: argparse.ArgumentParser, default: int | None) -> None:
+    """The ``--budget N`` option: the work units contradiction chains may spend per puzzle."""
+    from .cli import work_units
+
+    after = "the same trace on any machine" if default is None else f"default {default}"
+    parser.add_argument("--budget", type=work_units, default=default, metavar="N",
+                        help="work units (about one propagation each) that contradiction chains may spend "
+                             f"per puzzle; past it the engine guesses ({after})")
 
 
 # --------------------------------------------------------------------- steps as text
@@ -144,7 +157,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
                 emit_json(invalid_record(entry))
             continue
         trace = solve_with_logic(entry.puzzle, guess=not args.no_guess, max_depth=args.max_depth,
-                                 timeout=args.timeout)
+                                 timeout=args.timeout, budget=args.budget)
         all_solved &= trace.status == "solved"
         data = trace.to_dict() if args.json or args.html else None
         if data is not None and args.html:

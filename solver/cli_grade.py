@@ -1,4 +1,4 @@
-"""The ``grade`` subcommand: ``sumlogic grade PATH... [--json] [--jobs N]``.
+"""The ``grade`` subcommand: ``sumlogic grade PATH... [--json] [--jobs N] [--budget N]``.
 
 Each puzzle is solved with the technique engine in fast mode and graded from
 the steps it needed (see :mod:`solver.grade`).  ``--json`` writes one line per
@@ -22,7 +22,8 @@ import sys
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
-from .cli_explain import add_max_depth
+from .cli_explain import add_budget, add_max_depth
+from .engine import DEFAULT_BUDGET
 from .grade import BAND_ORDER, Grade
 
 
@@ -35,6 +36,7 @@ def add_parser(commands: Any, add_input: Callable[[argparse.ArgumentParser], Non
     grade.add_argument("--jobs", "-j", type=_jobs, default=1, metavar="N",
                        help="processes to spread the work over (default 1)")
     add_max_depth(grade)
+    add_budget(grade, DEFAULT_BUDGET)
     grade.set_defaults(run=cmd_grade)
 
 
@@ -48,16 +50,17 @@ def _jobs(text: str) -> int:
     return value
 
 
-def _grade_one(job: tuple[Any, float, int]) -> Grade:
+def _grade_one(job: tuple[Any, float, int, int]) -> Grade:
     from .grade import grade
 
-    puzzle, timeout, max_depth = job
-    return grade(puzzle, timeout=timeout, max_depth=max_depth)
+    puzzle, timeout, max_depth, budget = job
+    return grade(puzzle, timeout=timeout, max_depth=max_depth, budget=budget)
 
 
-def graded(puzzles: Sequence[Any], jobs: int, timeout: float, max_depth: int) -> Iterator[Grade]:
+def graded(puzzles: Sequence[Any], jobs: int, timeout: float, max_depth: int,
+           budget: int = DEFAULT_BUDGET) -> Iterator[Grade]:
     """Grades in input order, computed in ``jobs`` processes."""
-    work = [(p, timeout, max_depth) for p in puzzles]
+    work = [(p, timeout, max_depth, budget) for p in puzzles]
     if jobs == 1 or len(work) < 2:
         yield from map(_grade_one, work)
         return
@@ -109,7 +112,7 @@ def cmd_grade(args: argparse.Namespace) -> int:
             else:
                 warn(f"sumlogic: {entry.error}")
     grades: list[Grade] = []
-    for g in progress(graded(puzzles, args.jobs, args.timeout, args.max_depth), len(puzzles)):
+    for g in progress(graded(puzzles, args.jobs, args.timeout, args.max_depth, args.budget), len(puzzles)):
         grades.append(g)
         failed |= g.status != "solved"
         if args.json:

@@ -164,14 +164,18 @@ def grade_trace(trace: Trace, techniques: Sequence[Technique] | None = None,
 
 
 def grade(puzzle: Puzzle, techniques: Sequence[Technique] | None = None, *, max_depth: int = 3,
-          timeout: float | None = 60.0) -> Grade:
-    """Grade a puzzle by solving it with logic (fast mode: no explanation text)."""
+          timeout: float | None = 60.0, budget: int = DEFAULT_BUDGET) -> Grade:
+    """Grade a puzzle by solving it with logic (fast mode: no explanation text).
+
+    ``budget``: the work contradiction chains may spend (:class:`~solver.engine.Work`);
+    past it the engine guesses, so the grade never depends on the machine.
+    """
     if techniques is None:
         from techniques import DEFAULT
 
         techniques = DEFAULT
     trace = solve_with_logic(puzzle, techniques, explain=False, max_depth=max_depth, timeout=timeout,
-                             budget=DEFAULT_BUDGET)
+                             budget=budget)
     return grade_trace(trace, techniques)
 
 

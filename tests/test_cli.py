@@ -203,7 +203,8 @@ def test_nothing_is_solved_when_an_input_is_unreadable(capsys: pytest.CaptureFix
 
 
 @pytest.mark.parametrize("argv", [[], ["solve"], ["solve", "x", "--format", "fen"], ["solve", "x", "--timeout", "0"],
-                                  ["explain", "x", "--max-depth", "many"], ["frobnicate"]])
+                                  ["explain", "x", "--max-depth", "many"], ["explain", "x", "--budget", "-1"],
+                                  ["grade", "x", "--budget", "lots"], ["frobnicate"]])
 def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
     code, _, err = run(capsys, *argv)
     assert code == 2 and "usage:" in err and "Traceback" not in err
@@ -414,3 +415,16 @@ def test_read_path_agrees_with_cli(capsys: pytest.CaptureFixture[str]) -> None:
         [puzzle] = read_path(sample_file(name))
         code, out, _ = run(capsys, "solve", str(sample_file(name)), "--json", "--no-logic")
         assert code == 0 and json_lines(out)[0]["kind"] == puzzle.kind
+
+
+def test_explain_budget_makes_guesses_where_chains_would_be_needed(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "explain", "sample:greater-killer-1", "--json")
+    assert code == 0
+    [free] = json_lines(out)
+    assert free["by_logic"] and any(s["technique"].startswith("contradiction") for s in free["steps"])
+    code, out, _ = run(capsys, "explain", "sample:greater-killer-1", "--json", "--budget", "0")
+    assert code == 0
+    [tight] = json_lines(out)
+    assert tight["status"] == "solved" and not tight["by_logic"] and tight["solution"] == free["solution"]
+    assert not any(s["technique"].startswith("contradiction") for s in tight["steps"])
+    assert any("work budget" in s["text"] for s in tight["steps"] if s["technique"] == "guess")

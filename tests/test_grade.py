@@ -123,6 +123,14 @@ def test_bad_jobs_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["grade", "--jobs", "0", "sample:sudoku-1"]) == 2
 
 
+def test_a_smaller_budget_can_only_make_the_grade_guess(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["grade", "--json", "sample:greater-killer-1"]) == 0
+    full = json.loads(capsys.readouterr().out)
+    assert main(["grade", "--json", "--budget", "0", "sample:greater-killer-1"]) == 0
+    none = json.loads(capsys.readouterr().out)
+    assert full["band"] != "Needs-guessing" and none["band"] == "Needs-guessing"
+
+
 def test_killer_corpus_grades(corpus: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["grade", str(corpus / "greater-killer.jsonl"), "--json"]) in (0, 1)
     line = json.loads(capsys.readouterr().out.splitlines()[0])
