@@ -45,12 +45,14 @@ import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Sequence, TypeVar
+from typing import Any, Callable, Iterator, Sequence, TypeVar
 
 from .errors import ParseError, SumlogicError
 from .model import Puzzle
 
 Number = TypeVar("Number", int, float)
+Job = TypeVar("Job")
+Done = TypeVar("Done")
 
 EXIT_OK = 0
 EXIT_UNSOLVED = 1
@@ -341,6 +343,42 @@ def work_units(text: str) -> int:
     if value < 0:
         raise argparse.ArgumentTypeError(f"{value} is not 0 or more")
     return value
+
+
+def jobs_count(text: str) -> int:
+    """An argparse type: a number of processes, 1 or more.
+
+    >>> jobs_count("0")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: --jobs must be at least 1
+    """
+    value = number(text, int, "a whole number")
+    if value < 1:
+        raise argparse.ArgumentTypeError("--jobs must be at least 1")
+    return value
+
+
+def add_jobs(parser: argparse.ArgumentParser) -> None:
+    """The ``--jobs N`` option of the commands that work puzzle by puzzle."""
+    parser.add_argument("--jobs", "-j", type=jobs_count, default=1, metavar="N",
+                        help="processes to spread the puzzles over (default 1); the output keeps the input order")
+
+
+def in_order(func: Callable[[Job], Done], jobs: Sequence[Job], processes: int) -> Iterator[Done]:
+    """``func`` of each job, in the jobs' order, computed in ``processes``
+    processes (here, in this process, when one is enough).  ``func`` must be
+    a module-level function and the jobs picklable.
+
+    >>> list(in_order(abs, [-2, 3, -4], 2))
+    [2, 3, 4]
+    """
+    if processes == 1 or len(jobs) < 2:
+        yield from map(func, jobs)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=min(processes, len(jobs))) as pool:
+        yield from pool.map(func, jobs, chunksize=1)
 
 
 def depth(text: str) -> int:

@@ -1,7 +1,7 @@
 """The ``explain`` and ``hint`` subcommands::
 
     sumlogic explain PATH... [--json] [--html OUT.html] [--max-depth N] [--no-guess] [--budget N]
-                     [--format F] [--timeout S]
+                     [--jobs N] [--format F] [--timeout S]
     sumlogic hint PATH... [--json] [--max-depth N] [--format F] [--timeout S]
 
 ``explain`` solves each puzzle with the technique engine and prints every
@@ -25,8 +25,8 @@ import textwrap
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from .bits import digits_of
-from .cli import (EXIT_OK, EXIT_UNSOLVED, STATUS_WORDS, Entry, InputError, depth, emit, emit_json, header,
-                  read_all, warn)
+from .cli import (EXIT_OK, EXIT_UNSOLVED, STATUS_WORDS, Entry, InputError, add_jobs, depth, emit, emit_json,
+                  header, in_order, read_all, warn)
 from .cli_grid import draw_grid
 from .model import Puzzle
 from .step import Step
@@ -48,6 +48,7 @@ def add_parsers(commands: Any, add_input: Callable[[argparse.ArgumentParser], No
                          help="stop with status 'stuck' instead of guessing when no technique applies")
     explain.add_argument("--html", metavar="OUT.html", help="also write one self-contained step viewer page")
     add_budget(explain, None)
+    add_jobs(explain)
     explain.set_defaults(run=cmd_explain)
 
     hint = commands.add_parser("hint", help="show only the next step from the start",
@@ -144,11 +145,12 @@ def trace_ending(trace: Trace) -> str:
 
 def cmd_explain(args: argparse.Namespace) -> int:
     """``sumlogic explain``."""
-    from .engine import solve_with_logic
-
     entries = read_all(args.paths, args.format)
     traces: list[dict[str, Any]] = []
     all_solved = True
+    jobs = [(entry.puzzle, not args.no_guess, args.max_depth, args.timeout, args.budget)
+            for entry in entries if entry.puzzle is not None]
+    solved = in_order(_explain_job, jobs, args.jobs)
     for entry in entries:
         if entry.puzzle is None:
             all_solved = False
@@ -156,8 +158,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
             if args.json:
                 emit_json(invalid_record(entry))
             continue
-        trace = solve_with_logic(entry.puzzle, guess=not args.no_guess, max_depth=args.max_depth,
-                                 timeout=args.timeout, budget=args.budget)
+        trace = next(solved)
         all_solved &= trace.status == "solved"
         data = trace.to_dict() if args.json or args.html else None
         if data is not None and args.html:
@@ -213,6 +214,14 @@ def _default_techniques() -> Sequence[Technique]:
     from techniques import DEFAULT
 
     return DEFAULT
+
+
+def _explain_job(job: tuple[Puzzle, bool, int, float, int | None]) -> Trace:
+    """One ``explain`` trace (for a process pool)."""
+    from .engine import solve_with_logic
+
+    puzzle, guess, max_depth, timeout, budget = job
+    return solve_with_logic(puzzle, guess=guess, max_depth=max_depth, timeout=timeout, budget=budget)
 
 
 def hint_record(entry: Entry, timeout: float, max_depth: int) -> tuple[dict[str, Any], Step | None]:

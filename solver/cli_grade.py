@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import argparse
 import sys
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
+from .cli import add_jobs, in_order
 from .cli_explain import add_budget, add_max_depth
 from .engine import DEFAULT_BUDGET
 from .grade import BAND_ORDER, Grade
@@ -33,21 +33,10 @@ def add_parser(commands: Any, add_input: Callable[[argparse.ArgumentParser], Non
                                 description="Grade puzzles by the hardest technique a human-style "
                                             "solution needs, then by how many hard steps it takes.")
     add_input(grade)
-    grade.add_argument("--jobs", "-j", type=_jobs, default=1, metavar="N",
-                       help="processes to spread the work over (default 1)")
+    add_jobs(grade)
     add_max_depth(grade)
     add_budget(grade, DEFAULT_BUDGET)
     grade.set_defaults(run=cmd_grade)
-
-
-def _jobs(text: str) -> int:
-    """An argparse type: a number of processes, 1 or more."""
-    from .cli import number
-
-    value = number(text, int, "a whole number")
-    if value < 1:
-        raise argparse.ArgumentTypeError("--jobs must be at least 1")
-    return value
 
 
 def _grade_one(job: tuple[Any, float, int, int]) -> Grade:
@@ -60,12 +49,7 @@ def _grade_one(job: tuple[Any, float, int, int]) -> Grade:
 def graded(puzzles: Sequence[Any], jobs: int, timeout: float, max_depth: int,
            budget: int = DEFAULT_BUDGET) -> Iterator[Grade]:
     """Grades in input order, computed in ``jobs`` processes."""
-    work = [(p, timeout, max_depth, budget) for p in puzzles]
-    if jobs == 1 or len(work) < 2:
-        yield from map(_grade_one, work)
-        return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        yield from pool.map(_grade_one, work, chunksize=1)
+    yield from in_order(_grade_one, [(p, timeout, max_depth, budget) for p in puzzles], jobs)
 
 
 def progress(items: Iterable[Any], total: int, stream=None) -> Iterator[Any]:

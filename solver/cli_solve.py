@@ -1,5 +1,5 @@
 """The ``solve`` subcommand: ``sumlogic solve PATH... [--format F] [--json]
-[--timeout S] [--no-logic]``.
+[--timeout S] [--no-logic] [--jobs N]``.
 
 Each puzzle is solved by the exact solver, which proves the solution unique
 (or finds none, or two); unless ``--no-logic`` is given, the logic engine
@@ -26,7 +26,8 @@ from __future__ import annotations
 import argparse
 from typing import Any, Callable
 
-from .cli import EXIT_OK, EXIT_UNSOLVED, STATUS_WORDS, Entry, emit, emit_json, header, read_all, warn
+from .cli import (EXIT_OK, EXIT_UNSOLVED, STATUS_WORDS, Entry, add_jobs, emit, emit_json, header, in_order,
+                  read_all, warn)
 from .cli_grid import draw_grid
 from .model import Puzzle
 
@@ -39,6 +40,7 @@ def add_parser(commands: Any, add_input: Callable[[argparse.ArgumentParser], Non
     add_input(solve)
     solve.add_argument("--no-logic", action="store_true",
                        help="skip the logic engine (by_logic and techniques are then null)")
+    add_jobs(solve)
     solve.set_defaults(run=cmd_solve)
 
 
@@ -119,8 +121,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
     """``sumlogic solve``."""
     entries = read_all(args.paths, args.format)
     all_solved = True
-    for entry in entries:
-        record = solve_record(entry, args.timeout, not args.no_logic)
+    jobs = [(entry, args.timeout, not args.no_logic) for entry in entries]
+    for entry, record in zip(entries, in_order(_solve_job, jobs, args.jobs)):
         all_solved &= record["status"] == "solved"
         if entry.puzzle is None:
             warn(f"sumlogic: {entry.error}")
@@ -129,3 +131,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
         else:
             print_solve(entry, record)
     return EXIT_OK if all_solved else EXIT_UNSOLVED
+
+
+def _solve_job(job: tuple[Entry, float, bool]) -> dict[str, Any]:
+    """:func:`solve_record` on one tuple (for a process pool)."""
+    return solve_record(*job)

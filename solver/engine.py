@@ -187,7 +187,8 @@ def apply(ctx: Context, step: Step) -> Step:
     """Carry out a step on ``ctx.state`` and return it completed: a placement
     also removes its digit from the cell's peers, and those removals are added
     to the step's eliminations so that the trace lists every effect.
-    Eliminations of digits that are already gone are dropped."""
+    Eliminations of digits that are already gone are dropped, and the rest
+    are listed in cell order."""
     masks = ctx.state.masks
     puzzle = ctx.puzzle
     removed: dict[int, int] = {}
@@ -217,8 +218,10 @@ def apply(ctx: Context, step: Step) -> Step:
         ctx.add_virtual(region)
     if not ctx.explain:
         return step
+    # In cell order: the peers are sets, whose order can differ between
+    # processes (a puzzle sent to a worker is rebuilt), and a trace must not.
     placed = {c for c, _ in step.placements}
-    return replace(step, eliminations=tuple((c, removed[c]) for c in order if c not in placed))
+    return replace(step, eliminations=tuple((c, removed[c]) for c in sorted(order) if c not in placed))
 
 
 # --- the loop ---------------------------------------------------------------------

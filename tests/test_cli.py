@@ -428,3 +428,25 @@ def test_explain_budget_makes_guesses_where_chains_would_be_needed(capsys: pytes
     assert tight["status"] == "solved" and not tight["by_logic"] and tight["solution"] == free["solution"]
     assert not any(s["technique"].startswith("contradiction") for s in tight["steps"])
     assert any("work budget" in s["text"] for s in tight["steps"] if s["technique"] == "guess")
+
+
+def test_jobs_keep_the_input_order_and_the_output(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"id": "broken", "kind": "sudoku"}\n')
+    paths = ["sample:killer-1", str(bad), "sample:sudoku-1", "sample:kropki-1", "sample:kakuro-6x6"]
+
+    def timeless(out: str) -> list[dict]:
+        records = json_lines(out)
+        for r in records:
+            r.pop("seconds", None)
+            r.pop("logic_seconds", None)
+        return records
+
+    for command in (["solve"], ["explain"]):
+        code_one, out_one, _ = run(capsys, *command, *paths, "--json")
+        code_two, out_two, _ = run(capsys, *command, *paths, "--json", "--jobs", "2")
+        assert code_one == code_two == 1  # the broken line
+        assert [r["id"] for r in json_lines(out_two)] == ["killer-1", "broken", "sudoku-1", "kropki-1", "kakuro-6x6"]
+        assert timeless(out_two) == timeless(out_one)
+    code, _, err = run(capsys, "solve", "sample:sudoku-1", "--jobs", "0")
+    assert code == 2 and "--jobs must be at least 1" in err
