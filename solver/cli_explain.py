@@ -188,9 +188,10 @@ def write_page(path: str, traces: list[dict[str, Any]]) -> None:
 # --------------------------------------------------------------------- hint
 
 
-def first_hint(puzzle: Puzzle, max_depth: int) -> Step | None:
+def first_hint(puzzle: Puzzle, max_depth: int, guess: bool = True) -> Step | None:
     """The first step after the givens step from the start state (a guess
-    when no technique applies); None when every cell is given."""
+    when no technique applies, unless ``guess`` is False); None when every
+    cell is given."""
     from .candidates import Candidates
     from .engine import Context, apply, givens_step, guess_step, next_step
     from .search import solve
@@ -202,7 +203,7 @@ def first_hint(puzzle: Puzzle, max_depth: int) -> Step | None:
     if ctx.is_done():
         return None
     step = next_step(ctx)
-    if step is None:
+    if step is None and guess:
         solution = solve(puzzle).solution
         assert solution is not None
         step = guess_step(ctx, solution)
@@ -232,7 +233,9 @@ def hint_record(entry: Entry, timeout: float, max_depth: int) -> tuple[dict[str,
         return invalid_record(entry), None
     puzzle = entry.puzzle
     status = solve(puzzle, timeout=timeout).status
-    step = first_hint(puzzle, max_depth) if status == "solved" else None
+    # Out of time proving uniqueness: still a logic step (sound for any
+    # solution), but no guess, which would need the solution.
+    step = first_hint(puzzle, max_depth, guess=status == "solved") if status in ("solved", "timeout") else None
     if status == "solved" and step is None:
         status = "done"
     record = {"id": puzzle.id, "kind": puzzle.kind, "status": status,
@@ -246,7 +249,7 @@ def cmd_hint(args: argparse.Namespace) -> int:
     ok = True
     for entry in entries:
         record, step = hint_record(entry, args.timeout, args.max_depth)
-        ok &= step is not None or record["status"] == "done"
+        ok &= (step is not None and record["status"] == "solved") or record["status"] == "done"
         if entry.puzzle is None:
             warn(f"sumlogic: {entry.error}")
         if args.json:
@@ -263,6 +266,8 @@ def print_hint(entry: Entry, record: dict[str, Any], step: Step | None) -> None:
     if step is not None and entry.puzzle is not None:
         for line in format_step(step, entry.puzzle):
             emit(line)
+        if record["status"] == "timeout":
+            emit("note: the exact solver ran out of time before proving that the puzzle has exactly one solution")
     elif record["status"] == "done":
         emit("no hint: every cell is already given")
     elif record["status"] == "invalid":

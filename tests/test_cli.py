@@ -450,3 +450,17 @@ def test_jobs_keep_the_input_order_and_the_output(capsys: pytest.CaptureFixture[
         assert timeless(out_two) == timeless(out_one)
     code, _, err = run(capsys, "solve", "sample:sudoku-1", "--jobs", "0")
     assert code == 2 and "--jobs must be at least 1" in err
+
+
+def test_hint_still_gives_a_logic_step_when_uniqueness_times_out(capsys: pytest.CaptureFixture[str],
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    from solver import search
+    from solver.search import SolveResult
+
+    monkeypatch.setattr(search, "solve", lambda puzzle, **_: SolveResult("timeout", None, 7, 0.5))
+    code, out, _ = run(capsys, "hint", "sample:sudoku-1", "--timeout", "0.5")
+    assert code == 1
+    assert out.startswith("Naked single") and "ran out of time" in out
+    code, out, _ = run(capsys, "hint", "sample:sudoku-1", "--json")
+    [record] = json_lines(out)
+    assert code == 1 and record["status"] == "timeout" and record["step"]["technique"] == "naked-single"
