@@ -68,7 +68,8 @@ def add_budget(parser: argparse.ArgumentParser, default: int | None) -> None:
     """The ``--budget N`` option: the work units contradiction chains may spend per puzzle."""
     from .cli import work_units
 
-    after = "the same trace on any machine" if default is None else f"default {default}"
+    after = ("default: none, 3/4 of --timeout limits them; a budget gives the same trace on any machine"
+             if default is None else f"default {default}")
     parser.add_argument("--budget", type=work_units, default=default, metavar="N",
                         help="work units (about one propagation each) that contradiction chains may spend "
                              f"per puzzle; past it the engine guesses ({after})")
