@@ -255,6 +255,16 @@ def test_budget_exhausted(monkeypatch: pytest.MonkeyPatch) -> None:
         generate("sudoku", seed=1, max_tries=3)
 
 
+def test_a_band_out_of_reach_says_which_bands_the_tries_reached(monkeypatch: pytest.MonkeyPatch) -> None:
+    class Easy:
+        band = "Easy"
+
+    monkeypatch.setattr("solver.grade.grade", lambda puzzle: Easy())
+    with pytest.raises(BudgetExhausted, match="within 3 tries .*; the tries came out Easy 3$") as caught:
+        generate("sudoku", seed=1, band="Extreme", max_tries=3)
+    assert caught.value.seen == {"Easy": 3}
+
+
 def test_bad_arguments() -> None:
     with pytest.raises(ValueError, match="kakuro only"):
         generate("sudoku", size=(6, 6))

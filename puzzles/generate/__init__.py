@@ -73,12 +73,27 @@ HARD_BANDS = frozenset({"Hard", "Expert", "Extreme", "Needs-guessing"})
 
 
 class BudgetExhausted(SumlogicError):
-    """No acceptable puzzle within ``max_tries`` tries (``kind``, ``band``, ``tries``, ``seed``, ``index``)."""
+    """No acceptable puzzle within ``max_tries`` tries (``kind``, ``band``, ``tries``, ``seed``, ``index``).
 
-    def __init__(self, kind: str, band: str | None, tries: int, seed: int, index: int) -> None:
+    ``seen``: how many tries came out in each other band (with ``band``), so
+    that the message can say which bands this kind's generator does reach.
+
+    >>> str(BudgetExhausted("killer", "Hard", 3, 5, 0, {"Expert": 2, "Medium": 1}))
+    'no Hard killer puzzle within 3 tries (seed 5, puzzle 0); the tries came out Medium 1, Expert 2'
+    """
+
+    def __init__(self, kind: str, band: str | None, tries: int, seed: int, index: int,
+                 seen: dict[str, int] | None = None) -> None:
         self.kind, self.band, self.tries, self.seed, self.index = kind, band, tries, seed, index
+        self.seen = dict(seen or {})
         what = f"{band} {kind}" if band else f"unique {kind}"
-        super().__init__(f"no {what} puzzle within {tries} tries (seed {seed}, puzzle {index})")
+        message = f"no {what} puzzle within {tries} tries (seed {seed}, puzzle {index})"
+        if self.seen:
+            from solver.grade import BAND_ORDER
+
+            order = sorted(self.seen, key=lambda b: (BAND_ORDER.index(b) if b in BAND_ORDER else len(BAND_ORDER), b))
+            message += "; the tries came out " + ", ".join(f"{b} {self.seen[b]}" for b in order)
+        super().__init__(message)
 
 
 def band_name(text: str) -> str:
@@ -169,6 +184,7 @@ def generate_many(kind: str, seed: int | None = None, count: int = 1, band: str 
 
 def _one(kind: str, make: Callable[[random.Random], Puzzle], seed: int, index: int, band: str | None,
          max_tries: int) -> tuple[Puzzle, int]:
+    seen: dict[str, int] = {}
     for attempt in range(max_tries):
         try:
             puzzle = make(rng_for(kind, seed, index, attempt))
@@ -177,14 +193,16 @@ def _one(kind: str, make: Callable[[random.Random], Puzzle], seed: int, index: i
         if band is not None:
             from solver.grade import grade
 
-            if grade(puzzle).band != band:
+            got = grade(puzzle).band
+            if got != band:
+                seen[got] = seen.get(got, 0) + 1
                 continue
         info = with_info(puzzle.info, "source", "sumlogic generate")
         if band is not None:
             info = with_info(info, "difficulty", band)
         info = with_info(info, "unique", True)
         return dataclasses.replace(puzzle, id=f"{kind}/generated/seed-{seed}-{index}", info=info), attempt + 1
-    raise BudgetExhausted(kind, band, max_tries, seed, index)
+    raise BudgetExhausted(kind, band, max_tries, seed, index, seen)
 
 
 def generate(kind: str, seed: int | None = None, band: str | None = None, size: Size = None,
