@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Iterable, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
-from .bits import combinations, is_single, single_digit
+from .bits import combinations, is_single
 from .candidates import Candidates
 from .model import Puzzle, Region
 from .step import Step
