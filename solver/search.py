@@ -26,6 +26,7 @@ import time
 from dataclasses import dataclass
 from typing import Literal
 
+from . import native
 from .bits import POPCOUNT
 from .model import Puzzle
 from .propagate import Propagator, solved_digits
@@ -67,8 +68,13 @@ class Search:
     """
 
     def __init__(self, propagator: Propagator, *, limit: int = 2, timeout: float | None = None,
-                 node_limit: int | None = None, rng: random.Random | None = None) -> None:
+                 node_limit: int | None = None, rng: random.Random | None = None,
+                 native: bool | None = None) -> None:
+        """``native``: run the C search of :mod:`solver.native` (same nodes,
+        same answers, faster); None uses it when it is built and no ``rng``
+        is given."""
         self.propagator = propagator
+        self.native = native
         self.limit = limit
         self.deadline = None if timeout is None else time.perf_counter() + timeout
         self.node_limit = node_limit
@@ -82,6 +88,8 @@ class Search:
         """Search from ``masks`` (propagated first); fills ``self.solutions``.
         Raises ``_OutOfBudget`` when a limit is hit."""
         masks = list(masks)
+        if self._run_native(masks):
+            return
         if not self.propagator.propagate(masks):
             return
         propagate = self.propagator.propagate
@@ -116,6 +124,31 @@ class Search:
                 self._punish(cells)
             else:
                 return
+
+    def _run_native(self, masks: list[int]) -> bool:
+        """Do the whole search in C when allowed and possible; False when not.
+        The C search does not learn weights across calls: each run starts from dom/deg."""
+        use = self.native
+        if use is None:
+            use = self.rng is None and native.available()
+        if not use:
+            return False
+        if self.rng is not None:
+            raise ValueError("the C search does not shuffle digits: leave out rng or native")
+        program = native.encode(self.propagator)
+        if program is None:
+            if self.native:
+                raise ValueError("the C search cannot run this puzzle's constraints")
+            return False
+        seconds = None if self.deadline is None else self.deadline - time.perf_counter()
+        node_limit = None if self.node_limit is None else self.node_limit - self.nodes
+        found, nodes, out_of_budget = native.search(program, masks, self.limit - len(self.solutions),
+                                                    node_limit, seconds)
+        self.nodes += nodes
+        self.solutions.extend(found)
+        if out_of_budget:
+            raise _OutOfBudget
+        return True
 
     def _tick(self) -> None:
         """Count a branch; raise ``_OutOfBudget`` past a limit."""

@@ -1,0 +1,139 @@
+"""The C search (``solver._native``) against the Python search it ports.
+
+The C code must visit exactly the same nodes: same solutions, same node
+count, same out-of-budget point, for every kind of constraint.  Puzzles come
+from hypothesis (the small puzzles and mini Killers of ``test_search``), the
+bundled samples and the corpus.  Where the extension is not built the
+comparisons skip with a message, except under ``CI=true``, where a missing
+build is a failure: CI must exercise the code users get.
+"""
+
+from __future__ import annotations
+
+import os
+from array import array
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from puzzles import SAMPLES, from_record, sample
+from solver import native
+from solver.model import Puzzle
+from solver.propagate import Propagator
+from solver.search import Search, _OutOfBudget, solve
+
+from .test_search import _empty_sudoku, mini_killers, small_puzzles
+
+ON_CI = os.environ.get("CI", "").lower() == "true"
+
+
+@pytest.fixture(autouse=True)
+def _built() -> None:
+    if native._native is None:
+        if ON_CI:
+            pytest.fail("the C search solver._native is not built (pip install -e . needs a C compiler)")
+        pytest.skip("the C search solver._native is not built here; the pure-Python search is in use")
+
+
+def run(puzzle: Puzzle, use_native: bool, *, limit: int = 2, node_limit: int | None = None,
+        timeout: float | None = None) -> tuple[list[tuple[int, ...]], int, bool]:
+    """``(solutions, nodes, out_of_budget)`` of one search."""
+    prop = Propagator(puzzle)
+    search = Search(prop, limit=limit, node_limit=node_limit, timeout=timeout, native=use_native)
+    try:
+        search.run(prop.initial_masks())
+    except _OutOfBudget:
+        return search.solutions, search.nodes, True
+    return search.solutions, search.nodes, False
+
+
+def assert_same_search(puzzle: Puzzle, **limits) -> None:
+    assert run(puzzle, True, **limits) == run(puzzle, False, **limits)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_puzzles())
+def test_small_puzzles_same_nodes(puzzle: Puzzle) -> None:
+    """Sums with and without distinct digits, dots, the negative rule, comparisons, givens."""
+    assert native.encode(Propagator(puzzle)) is not None
+    assert_same_search(puzzle, limit=3)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(mini_killers())
+def test_mini_killers_same_nodes(puzzle: Puzzle) -> None:
+    """Houses, cages, cages without totals, derived sums and box-line links."""
+    assert_same_search(puzzle, limit=3)
+
+
+@pytest.mark.parametrize("name", sorted(SAMPLES))
+def test_samples_same_nodes(name: str) -> None:
+    assert_same_search(sample(name))
+
+
+@pytest.mark.parametrize("kind", ["sudoku", "kropki", "kakuro", "greater-killer", "killer"])
+def test_corpus_same_nodes(corpus_file, kind: str) -> None:
+    """Every corpus puzzle, up to 2 000 nodes (enough to cross the hard
+    Killers' first dead ends and keep the Python side quick)."""
+    differ = []
+    for line, record in corpus_file(kind):
+        puzzle = from_record(record)
+        if run(puzzle, True, node_limit=2000) != run(puzzle, False, node_limit=2000):
+            differ.append(f"line {line} {record['id']}")
+    assert not differ, "C and Python searches differ on: " + ", ".join(differ)
+
+
+def test_node_limit_stops_at_the_same_node() -> None:
+    empty = _empty_sudoku()
+    for node_limit in (0, 1, 7):
+        found, nodes, out = run(empty, True, node_limit=node_limit, limit=10**6)
+        assert out and nodes == node_limit + 1
+        assert (found, nodes, out) == run(empty, False, node_limit=node_limit, limit=10**6)
+
+
+def test_time_limit_gives_timeout() -> None:
+    """An empty 9x9 has billions of solutions: the clock stops the C search."""
+    result = solve(_empty_sudoku(), timeout=0.2)
+    assert result.status == "multiple"
+    prop = Propagator(_empty_sudoku())
+    search = Search(prop, limit=10**9, timeout=0.2, native=True)
+    with pytest.raises(_OutOfBudget):
+        search.run(prop.initial_masks())
+    assert search.nodes > 100 and len(search.solutions) > 100
+
+
+def test_environment_switch_forces_python(monkeypatch) -> None:
+    monkeypatch.setenv("SUMLOGIC_PURE_PYTHON", "1")
+    assert not native.available()
+    monkeypatch.delenv("SUMLOGIC_PURE_PYTHON")
+    assert native.available()
+
+
+def test_rng_is_refused_by_the_c_search() -> None:
+    import random
+
+    prop = Propagator(sample("sudoku-1"))
+    with pytest.raises(ValueError, match="shuffle"):
+        Search(prop, rng=random.Random(1), native=True).run(prop.initial_masks())
+
+
+@pytest.mark.parametrize("damage", ["truncate", "bad cell", "bad kind", "odd length", "mask count"])
+def test_malformed_program_is_a_value_error(damage: str) -> None:
+    """The C side checks what it reads: a broken program never crashes it."""
+    prop = Propagator(sample("killer-1"))
+    program = native.encode(prop)
+    assert program is not None
+    masks = prop.initial_masks()
+    data: array | bytes = array("i", program)
+    if damage == "truncate":
+        data = data[:-3]
+    elif damage == "bad cell":
+        data[4 + 1024 * data[3] + 3] = 10_000  # the first cell of the first constraint
+    elif damage == "bad kind":
+        data[4 + 1024 * data[3]] = 99
+    elif damage == "odd length":
+        data = data.tobytes() + b"\0"
+    elif damage == "mask count":
+        masks = masks[:-1]
+    with pytest.raises(ValueError):
+        native._native.search(data, masks, 2, -1, -1.0)
