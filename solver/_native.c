@@ -40,12 +40,20 @@ typedef struct {
     int *cc_start, *cc;        /* cell -> constraints watching it (CSR) */
     const int *tables;         /* ntables * 1024 pair-support entries */
     mask_t mirror[1024];
-    /* digit combinations: combos[size][total] = list of masks */
-    int combo_start[10][46], combo_count[10][46];
-    mask_t combo_list[512];
+    const struct Combos *combos;   /* digit combinations for max_digit */
+    struct Queue *queue;           /* work space for propagate() calls from Python */
 } Prog;
 
-typedef struct {
+/* Digit combinations for one max_digit: the masks of `size` digits summing to `total`. */
+typedef struct Combos {
+    int start[10][46], count[10][46];
+    mask_t list[512];
+} Combos;
+
+static Combos combos_by_max[10];
+static int combos_ready[10];
+
+typedef struct Queue {
     Prog *P;
     unsigned char *queued;
     int *qbuf[TIERS];
@@ -195,9 +203,9 @@ static int cage_support(const Prog *P, int total, const mask_t *now, int n, mask
     int found = 0;
     mask_t req = 0xFFFF, cut[9];
     for (int i = 0; i < n; i++) sup[i] = 0;
-    int start = P->combo_start[n][total], count = P->combo_count[n][total];
+    int start = P->combos->start[n][total], count = P->combos->count[n][total];
     for (int k = 0; k < count; k++) {
-        mask_t combo = P->combo_list[start + k];
+        mask_t combo = P->combos->list[start + k];
         if ((combo & ~uni) || (forced & ~combo)) continue;
         int empty = 0;
         for (int i = 0; i < n; i++) {
@@ -559,8 +567,9 @@ static int run_con(Queue *q, const Con *k, mask_t *masks)
     return -1;
 }
 
-/* Port of Propagator.propagate: start_cell < 0 starts every constraint. */
-static int propagate(Queue *q, mask_t *masks, int start_cell)
+/* Port of Propagator.propagate: `all` (< 0) starts every constraint, else the
+ * constraints on the `nstart` cells of `start`.  1 at a fixed point, 0 on a contradiction. */
+static int propagate(Queue *q, mask_t *masks, int all, const int *start, int nstart)
 {
     Prog *P = q->P;
     q->failed = -1;
@@ -569,14 +578,14 @@ static int propagate(Queue *q, mask_t *masks, int start_cell)
     memset(q->queued, 0, (size_t)P->ncons);
     for (int t = 0; t < TIERS; t++) q->qhead[t] = q->qlen[t] = 0;
     q->low = 0;
-    if (start_cell < 0) {
+    if (all < 0) {
         for (int j = 0; j < P->ncons; j++) {
             q->queued[j] = 1;
             int t = P->cons[j].tier;
             q->qbuf[t][q->qlen[t]++] = j;
         }
     } else {
-        touch(q, start_cell);
+        for (int i = 0; i < nstart; i++) touch(q, start[i]);
     }
     q->low = 0;
     for (;;) {
@@ -726,22 +735,156 @@ static Prog *prog_read(const int *src, Py_ssize_t len)
         for (int d = 1; d <= md; d++) if (m >> d & 1) r |= (mask_t)(1 << (md + 1 - d));
         P->mirror[m] = r;
     }
-    int nlist = 0;
-    for (int size = 0; size <= 9; size++)
-        for (int t = 0; t <= 45; t++) {
-            P->combo_start[size][t] = nlist;
-            for (int m = 0; m < (1 << (md + 1)); m += 2)
-                if (POP[m] == size) {
-                    int s = 0;
-                    for (int d = 1; d <= md; d++) if (m >> d & 1) s += d;
-                    if (s == t) P->combo_list[nlist++] = (mask_t)m;
-                }
-            P->combo_count[size][t] = nlist - P->combo_start[size][t];
-        }
+    Combos *cb = &combos_by_max[md];
+    if (!combos_ready[md]) {
+        int nlist = 0;
+        for (int size = 0; size <= 9; size++)
+            for (int t = 0; t <= 45; t++) {
+                cb->start[size][t] = nlist;
+                for (int m = 0; m < (1 << (md + 1)); m += 2)
+                    if (POP[m] == size) {
+                        int s = 0;
+                        for (int d = 1; d <= md; d++) if (m >> d & 1) s += d;
+                        if (s == t) cb->list[nlist++] = (mask_t)m;
+                    }
+                cb->count[size][t] = nlist - cb->start[size][t];
+            }
+        combos_ready[md] = 1;
+    }
+    P->combos = cb;
     return P;
 bad:
     prog_free(P);
     return NULL;
+}
+
+/* --- queues, programs as Python objects ---------------------------------------------- */
+
+static void queue_free(Queue *q)
+{
+    if (!q) return;
+    free(q->queued);
+    for (int t = 0; t < TIERS; t++) free(q->qbuf[t]);
+    free(q);
+}
+
+static Queue *queue_new(Prog *P)
+{
+    Queue *q = calloc(1, sizeof(Queue));
+    if (!q) return NULL;
+    q->P = P;
+    q->queued = malloc((size_t)P->ncons + 1);
+    int ok = q->queued != NULL;
+    for (int t = 0; t < TIERS; t++) {
+        q->qbuf[t] = malloc(sizeof(int) * ((size_t)P->ncons + 1));
+        ok = ok && q->qbuf[t];
+    }
+    if (!ok) { queue_free(q); return NULL; }
+    return q;
+}
+
+#define CAPSULE "solver._native.Program"
+
+static void capsule_free(PyObject *capsule)
+{
+    Prog *P = PyCapsule_GetPointer(capsule, CAPSULE);
+    if (P) { queue_free(P->queue); prog_free(P); }
+}
+
+/* compile(program: array of C ints) -> an opaque compiled program */
+static PyObject *native_compile(PyObject *self, PyObject *arg)
+{
+    (void)self;
+    Py_buffer buf;
+    if (PyObject_GetBuffer(arg, &buf, PyBUF_SIMPLE) < 0) return NULL;
+    if (buf.len % (Py_ssize_t)sizeof(int) != 0) {
+        PyBuffer_Release(&buf);
+        PyErr_SetString(PyExc_ValueError, "program must be an array of C ints");
+        return NULL;
+    }
+    Prog *P = prog_read((const int *)buf.buf, buf.len / (Py_ssize_t)sizeof(int));
+    PyBuffer_Release(&buf);
+    if (!P) {
+        PyErr_SetString(PyExc_ValueError, "malformed native search program");
+        return NULL;
+    }
+    P->queue = queue_new(P);
+    if (!P->queue) { prog_free(P); return PyErr_NoMemory(); }
+    PyObject *capsule = PyCapsule_New(P, CAPSULE, capsule_free);
+    if (!capsule) { queue_free(P->queue); prog_free(P); }
+    return capsule;
+}
+
+/* Read a list of ncells masks into out; -1 with an exception set on error. */
+static int read_masks(PyObject *list, mask_t *out, int n)
+{
+    if (!PyList_Check(list) || PyList_GET_SIZE(list) != n) {
+        PyErr_SetString(PyExc_ValueError, "masks must be a list with one mask per cell");
+        return -1;
+    }
+    for (int c = 0; c < n; c++) {
+        long v = PyLong_AsLong(PyList_GET_ITEM(list, c));
+        if (v < 0 || v > 1023) {  /* digits 0..9: the tables have 1024 entries */
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a mask is out of range");
+            return -1;
+        }
+        out[c] = (mask_t)v;
+    }
+    return 0;
+}
+
+/* propagate(program, masks: list, cells: sequence or None) -> int
+ * Narrows the list in place; returns -1 at a fixed point, -2 when a mask was
+ * already empty, else the index of the constraint that found a contradiction. */
+static PyObject *native_propagate(PyObject *self, PyObject *args)
+{
+    (void)self;
+    PyObject *capsule, *list, *cells;
+    if (!PyArg_ParseTuple(args, "OOO", &capsule, &list, &cells)) return NULL;
+    Prog *P = PyCapsule_GetPointer(capsule, CAPSULE);
+    if (!P) return NULL;
+    int n = P->ncells;
+    mask_t stack_masks[1024];
+    mask_t *masks = n <= 1024 ? stack_masks : malloc(sizeof(mask_t) * (size_t)n);
+    mask_t *before = malloc(sizeof(mask_t) * (size_t)n);
+    if (!masks || !before) { if (masks != stack_masks) free(masks); free(before); return PyErr_NoMemory(); }
+    PyObject *result = NULL;
+    if (read_masks(list, masks, n) < 0) goto out;
+    memcpy(before, masks, sizeof(mask_t) * (size_t)n);
+    Queue *q = P->queue;
+    int ok;
+    if (cells == Py_None) {
+        ok = propagate(q, masks, -1, NULL, 0);
+    } else {
+        PyObject *seq = PySequence_Fast(cells, "cells must be a sequence of cell indexes");
+        if (!seq) goto out;
+        Py_ssize_t k = PySequence_Fast_GET_SIZE(seq);
+        int *start = malloc(sizeof(int) * (size_t)(k ? k : 1));
+        if (!start) { Py_DECREF(seq); PyErr_NoMemory(); goto out; }
+        for (Py_ssize_t i = 0; i < k; i++) {
+            long c = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+            if (c < 0 || c >= n) {
+                if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a cell index is out of range");
+                free(start);
+                Py_DECREF(seq);
+                goto out;
+            }
+            start[i] = (int)c;
+        }
+        Py_DECREF(seq);
+        ok = propagate(q, masks, 0, start, (int)k);
+        free(start);
+    }
+    for (int c = 0; c < n; c++)
+        if (masks[c] != before[c]) {
+            PyObject *v = PyLong_FromLong(masks[c]);
+            if (!v || PyList_SetItem(list, c, v) < 0) goto out;
+        }
+    result = PyLong_FromLong(ok ? -1 : q->failed >= 0 ? q->failed : -2);
+out:
+    if (masks != stack_masks) free(masks);
+    free(before);
+    return result;
 }
 
 /* --- the search (port of Search.run without rng) -------------------------------------- */
@@ -764,61 +907,26 @@ typedef struct {
 static PyObject *native_search(PyObject *self, PyObject *args)
 {
     (void)self;
-    Py_buffer prog_buf;
-    PyObject *mask_list;
+    PyObject *capsule, *mask_list;
     int limit;
     long long node_limit;
     double seconds;
-    if (!PyArg_ParseTuple(args, "y*OiLd", &prog_buf, &mask_list, &limit, &node_limit, &seconds))
+    if (!PyArg_ParseTuple(args, "OOiLd", &capsule, &mask_list, &limit, &node_limit, &seconds))
         return NULL;
-    if (prog_buf.len % (Py_ssize_t)sizeof(int) != 0) {
-        PyBuffer_Release(&prog_buf);
-        PyErr_SetString(PyExc_ValueError, "program must be an array of C ints");
-        return NULL;
-    }
-    Prog *P = prog_read((const int *)prog_buf.buf, prog_buf.len / (Py_ssize_t)sizeof(int));
-    PyBuffer_Release(&prog_buf);
-    if (!P) {
-        PyErr_SetString(PyExc_ValueError, "malformed native search program");
-        return NULL;
-    }
+    Prog *P = PyCapsule_GetPointer(capsule, CAPSULE);
+    if (!P) return NULL;
     int n = P->ncells;
-    PyObject *seq = PySequence_Fast(mask_list, "masks must be a sequence");
-    if (!seq) { prog_free(P); return NULL; }
-    if (PySequence_Fast_GET_SIZE(seq) != n) {
-        Py_DECREF(seq);
-        prog_free(P);
-        PyErr_SetString(PyExc_ValueError, "masks do not match the program's cell count");
-        return NULL;
-    }
     int depth_max = n + 1;
     mask_t *buf = malloc(sizeof(mask_t) * (size_t)n * (size_t)(depth_max + 1));
     Frame *frames = malloc(sizeof(Frame) * (size_t)depth_max);
     double *weight = malloc(sizeof(double) * (size_t)n);
-    Queue q;
-    memset(&q, 0, sizeof q);
-    q.P = P;
-    q.queued = malloc((size_t)P->ncons + 1);
-    int ok = buf && frames && weight && q.queued;
-    for (int t = 0; t < TIERS; t++) {
-        q.qbuf[t] = malloc(sizeof(int) * ((size_t)P->ncons + 1));
-        ok = ok && q.qbuf[t];
-    }
+    Queue *q = queue_new(P);
     PyObject *solutions = PyList_New(0);
-    if (!ok || !solutions) {
-        Py_DECREF(seq);
-        goto nomem;
+    if (!buf || !frames || !weight || !q || !solutions) {
+        PyErr_NoMemory();
+        goto fail;
     }
-    for (int c = 0; c < n; c++) {
-        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, c));
-        if (v < 0 || v > 0xFFFF) {
-            Py_DECREF(seq);
-            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a mask is out of range");
-            goto fail;
-        }
-        buf[c] = (mask_t)v;
-    }
-    Py_DECREF(seq);
+    if (read_masks(mask_list, buf, n) < 0) goto fail;
     for (int c = 0; c < n; c++) weight[c] = 1.0 + (P->cc_start[c + 1] - P->cc_start[c]);
 
     long long nodes = 0;
@@ -826,7 +934,7 @@ static PyObject *native_search(PyObject *self, PyObject *args)
     double deadline = seconds < 0 ? -1.0 : now_seconds() + seconds;
     int sp = 0;                     /* frames on the stack; the current node's masks are buf[sp] */
     mask_t *masks = buf;
-    if (!propagate(&q, masks, -1)) goto done;
+    if (!propagate(q, masks, -1, NULL, 0)) goto done;
     for (;;) {
         /* choose: the open cell with the fewest candidates per unit of weight */
         int best = -1;
@@ -867,10 +975,10 @@ static PyObject *native_search(PyObject *self, PyObject *args)
             mask_t *child = buf + (size_t)n * (size_t)sp;
             memcpy(child, parent, sizeof(mask_t) * (size_t)n);
             child[f->cell] &= option;
-            if (propagate(&q, child, f->cell)) { masks = child; break; }
+            if (propagate(q, child, 0, &f->cell, 1)) { masks = child; break; }
             weight[f->cell] += 1.0;
-            if (q.failed >= 0) {
-                const Con *k = &P->cons[q.failed];
+            if (q->failed >= 0) {
+                const Con *k = &P->cons[q->failed];
                 for (int i = 0; i < k->n; i++) weight[k->cells[i]] += 1.0;
             }
         }
@@ -878,24 +986,24 @@ static PyObject *native_search(PyObject *self, PyObject *args)
 done:;
     PyObject *result = Py_BuildValue("(OLO)", solutions, nodes, out_of_budget ? Py_True : Py_False);
     Py_DECREF(solutions);
-    free(buf); free(frames); free(weight); free(q.queued);
-    for (int t = 0; t < TIERS; t++) free(q.qbuf[t]);
-    prog_free(P);
+    free(buf); free(frames); free(weight); queue_free(q);
     return result;
-nomem:
-    PyErr_NoMemory();
 fail:
     Py_XDECREF(solutions);
-    free(buf); free(frames); free(weight); free(q.queued);
-    for (int t = 0; t < TIERS; t++) free(q.qbuf[t]);
-    prog_free(P);
+    free(buf); free(frames); free(weight); queue_free(q);
     return NULL;
 }
 
 static PyMethodDef methods[] = {
+    {"compile", native_compile, METH_O,
+     "compile(program) -> a compiled program (program: array('i') from solver.native.encode)"},
+    {"propagate", native_propagate, METH_VARARGS,
+     "propagate(compiled, masks, cells) -> int\n\n"
+     "Narrow the list masks in place to a fixed point, starting from the constraints on cells\n"
+     "(None: all).  -1: fixed point; -2: a mask was empty; k >= 0: constraint k failed."},
     {"search", native_search, METH_VARARGS,
-     "search(program, masks, limit, node_limit, seconds) -> (solutions, nodes, out_of_budget)\n\n"
-     "Run the exact search on an encoded program (see solver.native)."},
+     "search(compiled, masks, limit, node_limit, seconds) -> (solutions, nodes, out_of_budget)\n\n"
+     "Run the exact search; node_limit < 0 and seconds < 0 mean no limit."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -25,8 +25,8 @@ array of C ints::
 
 >>> from puzzles import sample
 >>> from solver.propagate import Propagator
->>> program = encode(Propagator(sample("killer-1")))
->>> program is None or list(program[:3]) == [81, len(Propagator(sample("killer-1")).constraints), 9]
+>>> prop = Propagator(sample("killer-1"))
+>>> list(encode(prop)[:3]) == [81, len(prop.constraints), 9]
 True
 """
 
@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import os
 from array import array
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from .constraints import AllDifferent, Cage, Compare, Difference, House, Link, PairRule, Pointing, Sum
@@ -65,18 +66,25 @@ def _links(out: list[int], links: tuple[Link, ...]) -> None:
         out += (len(link.rest), *link.rest, len(link.outside), *link.outside)
 
 
-def encode(propagator: Propagator) -> array | None:
-    """The propagator as a C program (cached on it), or None when some
-    constraint is one the C search does not know."""
+def compiled(propagator: Propagator) -> object | None:
+    """The propagator compiled for the C code (built once and kept on it), or
+    None when the C code is not built or some constraint is one it does not know."""
     cached = getattr(propagator, "_native_program", False)
     if cached is not False:
         return cached
+    program = encode(propagator) if _native is not None else None
+    result = None if program is None else _native.compile(program)
+    propagator._native_program = result  # type: ignore[attr-defined]
+    return result
+
+
+def encode(propagator: Propagator) -> array | None:
+    """The propagator as a flat array of C ints (layout above), or None when
+    some constraint is one the C code does not know."""
     try:
-        program: array | None = _encode(propagator)
+        return _encode(propagator)
     except Unsupported:
-        program = None
-    propagator._native_program = program  # type: ignore[attr-defined]
-    return program
+        return None
 
 
 def _encode(propagator: Propagator) -> array:
@@ -128,9 +136,17 @@ def _encode(propagator: Propagator) -> array:
     return out
 
 
-def search(program: array, masks: list[int], limit: int, node_limit: int | None,
+def search(program: object, masks: list[int], limit: int, node_limit: int | None,
            seconds: float | None) -> tuple[list[tuple[int, ...]], int, bool]:
-    """Run the C search: ``(solutions, nodes, out_of_budget)``."""
+    """Run the C search on a :func:`compiled` program: ``(solutions, nodes, out_of_budget)``."""
     assert _native is not None
     return _native.search(program, masks, limit, -1 if node_limit is None else node_limit,
                           -1.0 if seconds is None else max(0.0, seconds))
+
+
+def propagate(program: object, masks: list[int], cells: Iterable[int] | None) -> int:
+    """Narrow ``masks`` in place with the C code: -1 at a fixed point, -2 when
+    a mask was already empty, else the index of the constraint that failed."""
+    assert _native is not None
+    return _native.propagate(program, masks, cells if cells is None or isinstance(cells, (list, tuple))
+                             else list(cells))

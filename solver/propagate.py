@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from . import native
 from .bits import SUM_OF_MASK, full_mask
 from .constraints import TIERS, AllDifferent, Cage, Compare, Constraint, Difference, House, Link, PairRule, Pointing, Sum
 from .model import PAIR_SUPPORT, Puzzle
@@ -110,6 +111,8 @@ class Propagator:
                 if not cell_cons[c] or cell_cons[c][-1] != k:
                     cell_cons[c].append(k)
         self.cell_constraints: list[tuple[int, ...]] = [tuple(x) for x in cell_cons]
+        # The C version of this propagator (solver.native), built on first use; False: none.
+        self.native: object | None = None
 
     def _link(self, houses: list[House], cages: list[Cage],
               distinct: list[tuple[tuple[int, ...], frozenset[int]]]) -> list[Pointing]:
@@ -178,6 +181,12 @@ class Propagator:
         ``changed_cells``: only constraints on these cells start the work
         (default: every constraint).
         """
+        if self.native is None:
+            self.native = native.compiled(self) if native.available() else False
+        if self.native:
+            outcome = native.propagate(self.native, masks, changed_cells)
+            self.failed = self.constraints[outcome] if outcome >= 0 else None
+            return outcome == -1
         self.failed = None
         if 0 in masks:
             return False

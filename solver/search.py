@@ -72,9 +72,11 @@ class Search:
                  native: bool | None = None) -> None:
         """``native``: run the C search of :mod:`solver.native` (same nodes,
         same answers, faster); None uses it when it is built and no ``rng``
-        is given."""
+        is given; False keeps the search and the propagator in pure Python."""
         self.propagator = propagator
         self.native = native
+        if native is False:
+            propagator.native = False
         self.limit = limit
         self.deadline = None if timeout is None else time.perf_counter() + timeout
         self.node_limit = node_limit
@@ -135,7 +137,7 @@ class Search:
             return False
         if self.rng is not None:
             raise ValueError("the C search does not shuffle digits: leave out rng or native")
-        program = native.encode(self.propagator)
+        program = native.compiled(self.propagator)
         if program is None:
             if self.native:
                 raise ValueError("the C search cannot run this puzzle's constraints")

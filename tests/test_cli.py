@@ -347,12 +347,15 @@ def test_subprocess_closed_pipe_is_quiet() -> None:
 # ------------------------------------------------------------------------ the corpus
 
 
-def test_corpus_solved_unique_and_matching(corpus: Path, known_hard) -> None:
-    """``sumlogic solve <corpus>/*.jsonl --json --no-logic``: every puzzle solved, unique, and the recorded
-    solution; the known-hard Killers listed in conftest (given 5 s here) may time out, never go wrong."""
+def test_corpus_solved_unique_and_matching(corpus: Path, exact_known_hard) -> None:
+    """Issue 2's acceptance command, ``sumlogic solve <corpus>/*.jsonl --json`` (here with
+    ``--no-logic``; the logic engine is tested elsewhere) at the default timeout: every
+    puzzle solved, unique, the recorded solution, exit 0.  Only without the C search may
+    the known-hard Killers (given 5 s then) time out, and never go wrong."""
     files = sorted(corpus.glob("*.jsonl"))
+    limit = ["--timeout", "5"] if exact_known_hard else []
     done = subprocess.run([sys.executable, "-m", "solver", "solve", *map(str, files), "--json", "--no-logic",
-                           "--timeout", "5"],
+                           *limit],
                           capture_output=True, text=True, cwd=ROOT, timeout=3000)
     assert done.returncode in (0, 1), done.stderr
     got = json_lines(done.stdout)
@@ -360,7 +363,7 @@ def test_corpus_solved_unique_and_matching(corpus: Path, known_hard) -> None:
                 if line.strip()]
     assert [r["id"] for r in got] == [r["id"] for r in expected]
     problems = [f"{r['id']}: {r['status']}" for r, want in zip(got, expected)
-                if not (r["id"] in known_hard and r["status"] == "timeout")
+                if not (r["id"] in exact_known_hard and r["status"] == "timeout")
                 and (r["status"] != "solved" or not r["unique"] or r["solution"] != want["solution"])]
     assert not problems, f"{len(problems)} of {len(got)} puzzles: " + "; ".join(problems[:20])
     assert done.returncode == (1 if any(r["status"] == "timeout" for r in got) else 0)

@@ -66,6 +66,31 @@ def test_mini_killers_same_nodes(puzzle: Puzzle) -> None:
     assert_same_search(puzzle, limit=3)
 
 
+def test_propagate_matches_python_on_every_sample_start() -> None:
+    """The C propagate narrows a state exactly as the Python one, from every
+    cell's constraints and from all of them, and names the same failing constraint."""
+    for name in sorted(SAMPLES):
+        puzzle = sample(name)
+        fast, slow = Propagator(puzzle), Propagator(puzzle)
+        slow.native = False
+        start = fast.initial_masks()
+        for cells in (None, [0], [c for c, g in enumerate(puzzle.givens) if g]):
+            a, b = list(start), list(start)
+            assert fast.propagate(a, cells) == slow.propagate(b, cells) and a == b
+        solved = list(start)
+        fast.propagate(solved)
+        for cell, m in enumerate(solved):
+            for other in range(1, puzzle.max_digit + 1):
+                if m & (m - 1) or m == 1 << other:
+                    continue
+                a, b = list(solved), list(solved)
+                a[cell] = b[cell] = 1 << other  # a wrong digit in a solved cell
+                ok = fast.propagate(a, (cell,))
+                assert ok == slow.propagate(b, (cell,)) and a == b
+                assert fast.constraints.index(fast.failed) == slow.constraints.index(slow.failed)
+                break
+
+
 @pytest.mark.parametrize("name", sorted(SAMPLES))
 def test_samples_same_nodes(name: str) -> None:
     assert_same_search(sample(name))
@@ -117,7 +142,7 @@ def test_rng_is_refused_by_the_c_search() -> None:
         Search(prop, rng=random.Random(1), native=True).run(prop.initial_masks())
 
 
-@pytest.mark.parametrize("damage", ["truncate", "bad cell", "bad kind", "odd length", "mask count"])
+@pytest.mark.parametrize("damage", ["truncate", "bad cell", "bad kind", "odd length", "mask count", "big mask"])
 def test_malformed_program_is_a_value_error(damage: str) -> None:
     """The C side checks what it reads: a broken program never crashes it."""
     prop = Propagator(sample("killer-1"))
@@ -125,6 +150,7 @@ def test_malformed_program_is_a_value_error(damage: str) -> None:
     assert program is not None
     masks = prop.initial_masks()
     data: array | bytes = array("i", program)
+    compiled = native.compiled(prop)
     if damage == "truncate":
         data = data[:-3]
     elif damage == "bad cell":
@@ -133,7 +159,10 @@ def test_malformed_program_is_a_value_error(damage: str) -> None:
         data[4 + 1024 * data[3]] = 99
     elif damage == "odd length":
         data = data.tobytes() + b"\0"
-    elif damage == "mask count":
-        masks = masks[:-1]
+    elif damage in ("mask count", "big mask"):
+        masks = masks[:-1] if damage == "mask count" else masks[:-1] + [1 << 10]
+        with pytest.raises(ValueError):
+            native._native.propagate(compiled, list(masks), None)
     with pytest.raises(ValueError):
-        native._native.search(data, masks, 2, -1, -1.0)
+        native._native.search(compiled if damage in ("mask count", "big mask") else native._native.compile(data),
+                              masks, 2, -1, -1.0)
