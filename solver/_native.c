@@ -526,12 +526,11 @@ static int run_compare(Queue *q, const Con *k, mask_t *masks)
     int nleft = p[0], gap = p[1], lt = p[2], rt = p[3];
     const int *left = k->cells, *right = k->cells + nleft;
     int nright = k->n - nleft;
-    int llo = 0, lhi = 0, rlo = 0, rhi = 0;
-    for (int i = 0; i < nleft; i++) { llo += LOW[masks[left[i]]]; lhi += HIGH[masks[left[i]]]; }
-    for (int i = 0; i < nright; i++) { rlo += LOW[masks[right[i]]]; rhi += HIGH[masks[right[i]]]; }
-    if (lt != NO_TOTAL) llo = lhi = lt;
-    if (rt != NO_TOTAL) rlo = rhi = rt;
-    (void)lhi; (void)rlo;
+    int llo = 0, rhi = 0;   /* the least the left side can add up to, the most the right can */
+    for (int i = 0; i < nleft; i++) llo += LOW[masks[left[i]]];
+    for (int i = 0; i < nright; i++) rhi += HIGH[masks[right[i]]];
+    if (lt != NO_TOTAL) llo = lt;
+    if (rt != NO_TOTAL) rhi = rt;
     if (llo + gap > rhi) return -1;
     if (lt == NO_TOTAL) {
         for (int i = 0; i < nleft; i++) {

@@ -465,17 +465,16 @@ class Compare(Constraint):
         self.right_total = right_total
 
     def run(self, masks: list[int]) -> list[int] | None:
-        llo = lhi = rlo = rhi = 0
+        # The least the left side can add up to and the most the right side can.
+        llo = rhi = 0
         for c in self.left:
             llo += LOW[masks[c]]
-            lhi += HIGH[masks[c]]
         for c in self.right:
-            rlo += LOW[masks[c]]
             rhi += HIGH[masks[c]]
         if self.left_total is not None:
-            llo = lhi = self.left_total
+            llo = self.left_total
         if self.right_total is not None:
-            rlo = rhi = self.right_total
+            rhi = self.right_total
         gap = self.gap
         if llo + gap > rhi:
             return None

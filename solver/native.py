@@ -67,15 +67,13 @@ def _links(out: list[int], links: tuple[Link, ...]) -> None:
 
 
 def compiled(propagator: Propagator) -> object | None:
-    """The propagator compiled for the C code (built once and kept on it), or
-    None when the C code is not built or some constraint is one it does not know."""
-    cached = getattr(propagator, "_native_program", False)
-    if cached is not False:
-        return cached
-    program = encode(propagator) if _native is not None else None
-    result = None if program is None else _native.compile(program)
-    propagator._native_program = result  # type: ignore[attr-defined]
-    return result
+    """The propagator compiled for the C code, or None when the C code is not
+    built or some constraint is one it does not know.  Built once and kept
+    in ``propagator.native`` (False there means: no C for this propagator)."""
+    if propagator.native is None:
+        program = encode(propagator) if _native is not None else None
+        propagator.native = False if program is None else _native.compile(program)
+    return propagator.native or None
 
 
 def encode(propagator: Propagator) -> array | None:

@@ -111,7 +111,8 @@ class Propagator:
                 if not cell_cons[c] or cell_cons[c][-1] != k:
                     cell_cons[c].append(k)
         self.cell_constraints: list[tuple[int, ...]] = [tuple(x) for x in cell_cons]
-        # The C version of this propagator (solver.native), built on first use; False: none.
+        # The C version of this propagator (solver.native.compiled): None until
+        # first use, False when propagation stays in Python.
         self.native: object | None = None
 
     def _link(self, houses: list[House], cages: list[Cage],
@@ -181,10 +182,11 @@ class Propagator:
         ``changed_cells``: only constraints on these cells start the work
         (default: every constraint).
         """
-        if self.native is None:
-            self.native = native.compiled(self) if native.available() else False
-        if self.native:
-            outcome = native.propagate(self.native, masks, changed_cells)
+        if self.native is None and not native.available():
+            self.native = False
+        program = None if self.native is False else native.compiled(self)
+        if program is not None:
+            outcome = native.propagate(program, masks, changed_cells)
             self.failed = self.constraints[outcome] if outcome >= 0 else None
             return outcome == -1
         self.failed = None
