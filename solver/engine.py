@@ -25,6 +25,8 @@ from .model import Puzzle, Region
 from .step import Step
 
 Finder = Callable[["Context"], Iterator[Step]]
+#: A candidate state as :meth:`Context.snapshot` records it.
+Snapshot = tuple[tuple[int, ...], frozenset[int], int]
 
 
 class Work:
@@ -104,15 +106,23 @@ class Context:
     :class:`Work` budget shared with every fork; ``memo`` is a per-solve
     scratch dict where a technique may keep what it learnt for the next call
     (shared with forks too; keys should start with the technique's id).
+
+    ``quiet`` remembers, per technique id, the state in which that technique
+    last found nothing (:func:`next_step` records it); :meth:`changed_since_quiet`
+    turns it into the cells changed since, so that a technique whose steps
+    depend only on the cells of one region (or one small group of regions)
+    need look only where something changed.  Forks copy it: a fork starts
+    from its parent's state.
     """
 
     __slots__ = ("puzzle", "state", "virtual", "explain", "techniques", "depth", "max_depth", "placed",
-                 "work", "memo", "_sum_regions")
+                 "work", "memo", "quiet", "_sum_regions", "_changes")
 
     def __init__(self, puzzle: Puzzle, state: Candidates, techniques: Sequence[Technique], *,
                  explain: bool = True, max_depth: int = 3, depth: int = 0,
                  virtual: list[Region] | None = None, placed: set[int] | None = None,
-                 work: Work | None = None, memo: dict[Any, Any] | None = None) -> None:
+                 work: Work | None = None, memo: dict[Any, Any] | None = None,
+                 quiet: dict[str, Snapshot] | None = None) -> None:
         self.puzzle = puzzle
         #: cells whose digit is placed (givens and placements); a cell with one
         #: candidate that is not placed yet is a naked single waiting to be seen.
@@ -126,7 +136,10 @@ class Context:
         self.max_depth = max_depth
         self.work = work if work is not None else Work()
         self.memo: dict[Any, Any] = memo if memo is not None else {}
+        self.quiet: dict[str, Snapshot] = dict(quiet) if quiet else {}
         self._sum_regions: list[Region] | None = None
+        # id(snapshot) -> (snapshot, the state it was compared with, the changed cells)
+        self._changes: dict[int, tuple[Snapshot, tuple[tuple[int, ...], int, int], set[int]]] = {}
 
     @property
     def masks(self) -> list[int]:
@@ -160,7 +173,60 @@ class Context:
         return Context(self.puzzle, self.state.copy(), techniques if techniques is not None else self.techniques,
                        explain=self.explain if explain is None else explain, max_depth=self.max_depth,
                        depth=self.depth if depth is None else depth, virtual=self.virtual,
-                       placed=self.placed, work=self.work if work is None else work, memo=self.memo)
+                       placed=self.placed, work=self.work if work is None else work, memo=self.memo,
+                       quiet=self.quiet)
+
+    def snapshot(self) -> "Snapshot":
+        """What :meth:`changed_since_quiet` compares against: the masks, the placed
+        cells and the number of virtual regions."""
+        return tuple(self.state.masks), frozenset(self.placed), len(self.virtual)
+
+    def changed_since_quiet(self, technique_id: str) -> set[int] | None:
+        """The cells changed since the technique ``technique_id`` last found
+        nothing in this context or the one it was forked from: a narrowed
+        mask, a placement, or a cell of a virtual region added since.  None
+        when it has not come up empty yet (look everywhere).
+
+        A technique whose steps in a region depend only on that region's
+        cells may skip every region that holds none of these cells: such a
+        region had no step then and is unchanged, and candidates only ever
+        go, so it still has none.  The first step it finds is then the one a
+        full scan finds first.
+
+        >>> from puzzles import sample
+        >>> from solver.candidates import Candidates
+        >>> p = sample("sudoku-1")
+        >>> ctx = Context(p, Candidates.initial(p), [])
+        >>> ctx.changed_since_quiet("naked-single") is None
+        True
+        >>> ctx.quiet["naked-single"] = ctx.snapshot()
+        >>> ctx.state.masks[5] &= ~0b10
+        >>> sorted(ctx.changed_since_quiet("naked-single"))
+        [5]
+        """
+        entry = self.quiet.get(technique_id)
+        if entry is None:
+            return None
+        # Techniques that came up empty in the same round share one snapshot, so the
+        # comparison is made once per snapshot and state (placed cells and virtual
+        # regions only ever grow, so their counts tell whether they changed).
+        now = tuple(self.state.masks)
+        key = (now, len(self.placed), len(self.virtual))
+        known = self._changes.get(id(entry))
+        if known is not None and known[0] is entry and known[1] == key:
+            return known[2]
+        masks, placed, virtual = entry
+        if key[2] < virtual or len(masks) != len(now):
+            return None
+        out = {i for i, (a, b) in enumerate(zip(masks, now)) if a != b}
+        if key[1] != len(placed):
+            out.update(self.placed - placed)
+        for region in self.virtual[virtual:]:
+            out.update(region.cells)
+        if len(self._changes) > 64:
+            self._changes.clear()
+        self._changes[id(entry)] = (entry, key, out)
+        return out
 
     def name(self, cell: int) -> str:
         """``rRcC`` of a cell."""
@@ -230,11 +296,15 @@ def next_step(ctx: Context, techniques: Sequence[Technique] | None = None) -> St
     an assumption (``ctx.depth > 0``) each technique tried costs one unit of
     ``ctx.work``, and nothing is found once the budget is exhausted."""
     work = ctx.work if ctx.depth else None
+    snapshot: Snapshot | None = None
     for tech in techniques if techniques is not None else ctx.techniques:
         if work is not None and not work.spend():
             return None
         for step in tech.find(ctx):
             return step
+        if snapshot is None:
+            snapshot = ctx.snapshot()
+        ctx.quiet[tech.id] = snapshot  # found nothing here: see Context.changed_since_quiet
     return None
 
 

@@ -362,8 +362,11 @@ def _explain_repeat(ctx: Context, region: Region, now: tuple[int, ...], elims: l
 def find_sum_combinations(ctx: Context) -> Iterator[Step]:
     """One step per sum region whose fitting placements rule out candidates."""
     masks = ctx.state.masks
+    changed = ctx.changed_since_quiet("sum-combinations")
     for region in ctx.sum_regions():
         cells = region.cells
+        if changed is not None and changed.isdisjoint(cells):
+            continue  # unchanged since this technique last found nothing
         now = tuple([masks[c] for c in cells])
         if 0 in now:
             continue

@@ -294,13 +294,15 @@ def chase(ctx: Context, cell: int, digit: int, depth: int, *, explain: bool,
     return run if run.end is not None else None
 
 
-def shortest(ctx: Context, batch: Sequence[tuple[int, int]], depth: int) -> tuple[Chase | None, list[tuple[int, int]]]:
+def shortest(ctx: Context, batch: Sequence[tuple[int, int]], depth: int,
+             explain: bool = False) -> tuple[Chase | None, list[tuple[int, int]]]:
     """Follow the suppositions of ``batch`` side by side, one step each in
     turn: the first to reach a dead end has the shortest chain (ties go to
     the earlier one).  Also returns the others that had not stalled; at the
     top level the ones that stalled are remembered (``ctx.memo``) so that
-    the next screens replay them last."""
-    runs = [Chase(ctx, cell, digit, depth, explain=False) for cell, digit in batch]
+    the next screens replay them last.  ``explain``: the runs build their
+    sentences as they go (the winner then needs no replay)."""
+    runs = [Chase(ctx, cell, digit, depth, explain=explain) for cell, digit in batch]
     every = list(runs)
     winner: Chase | None = None
     for _ in range(MAX_CHAIN + 1):
@@ -353,26 +355,29 @@ def _keep(ctx: Context, depth: int, hits: list[tuple[int, int]]) -> None:
                                hits)
 
 
-def search(ctx: Context, depth: int) -> tuple[int, int] | None:
-    """The ``(cell, digit)`` to refute at ``depth``: a supposition that fails
+def search(ctx: Context, depth: int, explain: bool = False) -> Chase | None:
+    """The chase refuting a candidate at ``depth``: a supposition that fails
     at once, else the shortest chain among refuted candidates left over from
     the last search, else among a fresh screen's first batch that has one.
-    The scan for an immediate failure costs one unit of ``ctx.work``."""
+    The scan for an immediate failure costs one unit of ``ctx.work``.
+    ``explain``: the chases build their sentences as they go."""
     first = immediate(ctx, _stages(ctx)) if depth == 1 and ctx.work.spend() else None
-    if first is not None and Chase(ctx, *first, depth, explain=False).end is not None:
-        return first
+    if first is not None:
+        run = Chase(ctx, *first, depth, explain=explain)
+        if run.end is not None:
+            return run
     pending = _left_over(ctx, depth)
     while pending:
-        best, rest = shortest(ctx, pending[:MAX_REFUTED], depth)
+        best, rest = shortest(ctx, pending[:MAX_REFUTED], depth, explain)
         pending = rest + pending[MAX_REFUTED:]
         if best is not None:
             _keep(ctx, depth, pending)
-            return best.cell, best.digit
+            return best
     for batch in screen(ctx, depth):
-        best, rest = shortest(ctx, batch, depth)
+        best, rest = shortest(ctx, batch, depth, explain)
         if best is not None:
             _keep(ctx, depth, rest)
-            return best.cell, best.digit
+            return best
     return None
 
 
@@ -380,15 +385,18 @@ def find(ctx: Context, depth: int) -> Iterator[Step]:
     """The contradiction of ``depth`` that :func:`search` picks, explained."""
     if ctx.depth + depth > ctx.max_depth or ctx.work.exhausted or dead_end(ctx) is not None:
         return  # nothing to suppose in a state that is contradictory already (or no work left)
-    found = search(ctx, depth)
+    # At depth 1 the race itself builds the sentences: they cost less than
+    # replaying the winner.  Deeper, the losers' nested chains would be
+    # explained too, so the winner is replayed instead (not charged: fast and
+    # explained solves spend the same work).
+    found = search(ctx, depth, explain=ctx.explain and depth == 1)
     if found is None:
         return
-    cell, digit = found
+    cell, digit = found.cell, found.digit
     if not ctx.explain:
         yield _step(ctx, cell, digit, depth, "", ())
         return
-    # The replay is not charged: fast and explained solves spend the same work.
-    run = chase(ctx, cell, digit, depth, explain=True, work=Work())
+    run = found if found.fork.explain else chase(ctx, cell, digit, depth, explain=True, work=Work())
     if run is None or run.end is None:  # cannot happen: the techniques do the same in both modes
         return
     end = run.end

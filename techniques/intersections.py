@@ -62,6 +62,30 @@ def house_overlaps(puzzle: Puzzle) -> tuple[tuple[int, int, tuple[int, ...], tup
     return tuple(out)
 
 
+def _regions_holding(puzzle: Puzzle, cells: set[int]) -> set[int]:
+    """The indexes of the puzzle's regions that hold one of ``cells``."""
+    out: set[int] = set()
+    for c in cells:
+        out.update(puzzle.cell_regions[c])
+    return out
+
+
+@per_puzzle
+def house_reach(puzzle: Puzzle) -> dict[int, frozenset[int]]:
+    """For each house (region index): its cells and those of every cage that
+    meets it, what a house-to-cage step in that house depends on."""
+    out = {}
+    for hi, house in enumerate(puzzle.regions):
+        if _is_house(house, puzzle.max_digit):
+            cells = set(house.cells)
+            for c in house.cells:
+                for ri in puzzle.cell_regions[c]:
+                    if puzzle.regions[ri].kind == "cage":
+                        cells.update(puzzle.regions[ri].cells)
+            out[hi] = frozenset(cells)
+    return out
+
+
 def _all(cells) -> str:
     return "both in" if len(cells) == 2 else "all in"
 
@@ -96,7 +120,11 @@ def _box_line_steps(ctx: Context, pointing: bool) -> Iterator[Step]:
     masks = ctx.state.masks
     regions = ctx.puzzle.regions
     tid, name = ("pointing", "Pointing") if pointing else ("claiming", "Claiming")
+    changed = ctx.changed_since_quiet(tid)
+    touched = None if changed is None else _regions_holding(ctx.puzzle, changed)
     for bi, li, shared, box_rest, line_rest in house_overlaps(ctx.puzzle):
+        if touched is not None and bi not in touched and li not in touched:
+            continue  # box and line unchanged since this technique last found nothing
         if 0 in (masks[c] for c in shared):
             continue
         own, other = (regions[bi], regions[li]) if pointing else (regions[li], regions[bi])
@@ -138,8 +166,13 @@ def _required_confinement(ctx: Context, cages: bool) -> Iterator[Step]:
     ``cages``: R a cage and H a house (cage confinement); else every other pairing."""
     masks = ctx.state.masks
     max_digit = ctx.puzzle.max_digit
+    # A step depends on the sum region's cells alone (its required digits and their
+    # places); the other region only gives the targets, and those can only go.
+    changed = ctx.changed_since_quiet("cage-confinement" if cages else "combination-confinement")
     for region in ctx.sum_regions():
         if not region.distinct or (cages and region.kind != "cage"):
+            continue
+        if changed is not None and changed.isdisjoint(region.cells):
             continue
         now = tuple([masks[c] for c in region.cells])
         if 0 in now:
@@ -200,9 +233,13 @@ def _house_to_cage(ctx: Context) -> Iterator[Step]:
     """A house whose cells for a digit all lie in one cage: the cage holds the digit."""
     masks = ctx.state.masks
     puzzle = ctx.puzzle
-    for house in puzzle.regions:
+    changed = ctx.changed_since_quiet("cage-confinement")
+    reach = house_reach(puzzle)
+    for hi, house in enumerate(puzzle.regions):
         if not _is_house(house, puzzle.max_digit):
             continue
+        if changed is not None and changed.isdisjoint(reach[hi]):
+            continue  # neither the house nor a cage meeting it changed since the last empty search
         fixed = _fixed(masks, house.cells)
         for d in range(1, puzzle.max_digit + 1):
             bit = 1 << d

@@ -28,7 +28,9 @@ from .common import describe, fitting_combos, plus, region_key
 def find_naked_singles(ctx: Context) -> Iterator[Step]:
     masks = ctx.state.masks
     placed = ctx.placed
-    for cell, m in enumerate(masks):
+    changed = ctx.changed_since_quiet("naked-single")
+    for cell in range(len(masks)) if changed is None else sorted(changed):
+        m = masks[cell]
         if cell not in placed and is_single(m):
             d = single_digit(m)
             text = f"{ctx.name(cell)} has one candidate left, so it is {d}." if ctx.explain else ""
@@ -38,7 +40,10 @@ def find_naked_singles(ctx: Context) -> Iterator[Step]:
 def find_last_cells(ctx: Context) -> Iterator[Step]:
     masks = ctx.state.masks
     placed = ctx.placed
+    changed = ctx.changed_since_quiet("last-cell")
     for region in ctx.sum_regions():
+        if changed is not None and changed.isdisjoint(region.cells):
+            continue  # unchanged since this technique last found nothing
         open_cells = [c for c in region.cells if c not in placed]
         if len(open_cells) != 1 or len(region.cells) < 2:
             continue
@@ -67,8 +72,9 @@ def find_hidden_singles(ctx: Context) -> Iterator[Step]:
     placed = ctx.placed
     max_digit = ctx.puzzle.max_digit
     every = ((1 << (max_digit + 1)) - 1) & ~1
+    changed = ctx.changed_since_quiet("hidden-single")
     for region in ctx.regions():
-        if not region.distinct:
+        if not region.distinct or changed is not None and changed.isdisjoint(region.cells):
             continue
         full_house = region.total is None and len(region.cells) == max_digit
         if region.total is None and not full_house:

@@ -39,8 +39,9 @@ _LEVELS = {2: 4, 3: 5, 4: 6}
 def _naked(ctx: Context, n: int) -> Iterator[Step]:
     masks = ctx.state.masks
     tid, name = f"naked-{_NAMES[n]}", f"Naked {_NAMES[n]}"
+    changed = ctx.changed_since_quiet(tid)
     for region in ctx.regions():
-        if not region.distinct or len(region.cells) <= n:
+        if not region.distinct or len(region.cells) <= n or changed is not None and changed.isdisjoint(region.cells):
             continue
         cells = region.cells
         if any(masks[c] == 0 for c in cells):
@@ -73,8 +74,9 @@ def _hidden(ctx: Context, n: int) -> Iterator[Step]:
     masks = ctx.state.masks
     max_digit = ctx.puzzle.max_digit
     tid, name = f"hidden-{_NAMES[n]}", f"Hidden {_NAMES[n]}"
+    changed = ctx.changed_since_quiet(tid)
     for region in ctx.regions():
-        if not region.distinct or len(region.cells) <= n:
+        if not region.distinct or len(region.cells) <= n or changed is not None and changed.isdisjoint(region.cells):
             continue
         cells = region.cells
         if any(masks[c] == 0 for c in cells):
