@@ -993,6 +993,82 @@ fail:
     return NULL;
 }
 
+/* ---- distinct_fit: the support of a distinct sum (for the techniques) ------------- */
+/* Mirrors techniques.combinations.distinct_fit: cells taking different digits from
+ * their masks (digits 0..9, bit d = digit d) with a total whose bit is set in sums.
+ * Returns (support per cell, every digit set that has a placement, ascending).
+ * Layer k holds the digit sets the first k cells can take; a set is kept only when
+ * the cells after it can still bring the total into range (as the Python does). */
+static PyObject *native_distinct_fit(PyObject *self, PyObject *args)
+{
+    PyObject *seq;
+    unsigned long long sums;
+    if (!PyArg_ParseTuple(args, "O!K", &PyTuple_Type, &seq, &sums)) return NULL;
+    Py_ssize_t n = PyTuple_GET_SIZE(seq);
+    if (n > 10) { PyErr_SetString(PyExc_ValueError, "distinct_fit: more than 10 cells"); return NULL; }
+    int ms[10], lo_rest[11], hi_rest[11];
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long m = PyLong_AsLong(PyTuple_GET_ITEM(seq, i));
+        if (m == -1 && PyErr_Occurred()) return NULL;
+        if (m < 0 || m >= 1024) { PyErr_SetString(PyExc_ValueError, "distinct_fit: a mask beyond digit 9"); return NULL; }
+        ms[i] = (int)m;
+    }
+    PyObject *support = PyTuple_New(n), *combos = NULL;
+    if (!support) return NULL;
+    int empty = n == 0 || !sums;
+    for (Py_ssize_t i = 0; i < n; i++) empty |= ms[i] == 0;
+    static unsigned char reach[11][1024], alive[1024], before[1024];
+    int got[10] = {0};
+    if (!empty) {
+        int lo_ok = __builtin_ctzll(sums), hi_ok = 63 - __builtin_clzll(sums);
+        lo_rest[n] = hi_rest[n] = 0;
+        for (Py_ssize_t k = n - 1; k >= 0; k--) {
+            lo_rest[k] = lo_rest[k + 1] + __builtin_ctz((unsigned)ms[k]);
+            hi_rest[k] = hi_rest[k + 1] + 31 - __builtin_clz((unsigned)ms[k]);
+        }
+        memset(reach, 0, sizeof reach);
+        reach[0][0] = 1;
+        for (Py_ssize_t k = 0; k < n; k++) {
+            int lo = lo_rest[k + 1], hi = hi_rest[k + 1];
+            for (int used = 0; used < 1024; used++) {
+                if (!reach[k][used]) continue;
+                for (int free = ms[k] & ~used; free; free &= free - 1) {
+                    int next = used | (free & -free), s = 0;
+                    for (int t = next; t; t &= t - 1) s += __builtin_ctz((unsigned)t);
+                    if (s + lo <= hi_ok && s + hi >= lo_ok) reach[k + 1][next] = 1;
+                }
+            }
+        }
+        int count = 0;
+        for (int t = 0; t < 1024; t++) {
+            int s = 0;
+            for (int u = t; u; u &= u - 1) s += __builtin_ctz((unsigned)u);
+            alive[t] = reach[n][t] && s < 64 && (sums >> s & 1);
+            count += alive[t];
+        }
+        combos = PyTuple_New(count);
+        if (!combos) { Py_DECREF(support); return NULL; }
+        for (int t = 0, j = 0; t < 1024; t++)
+            if (alive[t]) PyTuple_SET_ITEM(combos, j++, PyLong_FromLong(t));
+        for (Py_ssize_t k = n - 1; k >= 0; k--) {
+            memset(before, 0, sizeof before);
+            for (int used = 0; used < 1024; used++) {
+                if (!reach[k][used]) continue;
+                for (int free = ms[k] & ~used; free; free &= free - 1) {
+                    int bit = free & -free;
+                    if (alive[used | bit]) { got[k] |= bit; before[used] = 1; }
+                }
+            }
+            memcpy(alive, before, sizeof alive);
+        }
+    } else {
+        combos = PyTuple_New(0);
+        if (!combos) { Py_DECREF(support); return NULL; }
+    }
+    for (Py_ssize_t i = 0; i < n; i++) PyTuple_SET_ITEM(support, i, PyLong_FromLong(got[i]));
+    return Py_BuildValue("(NN)", support, combos);
+}
+
 static PyMethodDef methods[] = {
     {"compile", native_compile, METH_O,
      "compile(program) -> a compiled program (program: array('i') from solver.native.encode)"},
@@ -1003,6 +1079,9 @@ static PyMethodDef methods[] = {
     {"search", native_search, METH_VARARGS,
      "search(compiled, masks, limit, node_limit, seconds) -> (solutions, nodes, out_of_budget)\n\n"
      "Run the exact search; node_limit < 0 and seconds < 0 mean no limit."},
+    {"distinct_fit", native_distinct_fit, METH_VARARGS,
+     "distinct_fit(masks, sums) -> (support, combos)\n\n"
+     "techniques.combinations.distinct_fit for up to 10 cells and digits up to 9."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -56,6 +56,12 @@ def available() -> bool:
     return _native is not None and not os.environ.get("SUMLOGIC_PURE_PYTHON")
 
 
+def distinct_fit_function():
+    """The C ``distinct_fit`` (see :func:`techniques.combinations.distinct_fit`), or
+    None when the extension is not available."""
+    return _native.distinct_fit if available() else None
+
+
 class Unsupported(Exception):
     """A constraint the C search does not know (the search then stays in Python)."""
 

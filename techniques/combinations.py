@@ -30,6 +30,7 @@ from collections import OrderedDict
 from functools import lru_cache, wraps
 from typing import Callable, Iterator, TypeVar
 
+from solver import native
 from solver.bits import POPCOUNT, SUM_OF_MASK, combinations, digits_of, is_single
 from solver.engine import Context, Technique
 from solver.model import Puzzle, Region
@@ -60,6 +61,8 @@ def per_puzzle(fn: Callable[[Puzzle], T]) -> Callable[[Puzzle], T]:
     return cached
 
 
+_fast_fit = native.distinct_fit_function()
+
 ALL_SUMS = (1 << 46) - 1
 """Every total 0..45 accepted (a region with no printed total)."""
 
@@ -74,7 +77,20 @@ def distinct_fit(masks: tuple[int, ...], sums: int) -> tuple[tuple[int, ...], tu
     (bit ``s`` set: total ``s`` allowed).  Returns ``(support, combos)``: for each
     cell the digits it takes in some complete placement, and every digit set (as a
     mask, ascending) that has a placement.  No placement: all-zero support, no combos.
+
+    The C extension computes the same when it is built (:func:`python_distinct_fit`
+    is the pure-Python version).
+
+    >>> distinct_fit((0b0110, 0b1110), 1 << 5)   # two cells from 1/2 and 1/2/3, total 5
+    ((4, 8), (12,))
     """
+    if _fast_fit is not None and len(masks) <= 10 and sums < 1 << 64 and all(0 <= m < 1024 for m in masks):
+        return _fast_fit(masks, sums)
+    return python_distinct_fit(masks, sums)
+
+
+def python_distinct_fit(masks: tuple[int, ...], sums: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """:func:`distinct_fit` in Python."""
     n = len(masks)
     if n == 0 or 0 in masks or not sums:
         return (0,) * n, ()

@@ -12,8 +12,9 @@ replayed with the techniques, and the replay alone decides, so a step is
 never an unexplained contradiction.  Among the first few refuted candidates
 the shortest chain wins; it is replayed in explain mode and carried as
 sub-steps: the supposition, each step, and a last ``contradiction-end``
-sub-step naming the cell or region left with no option.  Sub-steps are only
-shown, never applied.
+sub-step naming the cell or region left with no option.  Steps the dead end
+does not depend on are left out of the shown chain (:mod:`techniques.relevance`).
+Sub-steps are only shown, never applied.
 
 >>> from solver.candidates import Candidates
 >>> from solver.engine import Context
@@ -45,6 +46,7 @@ from solver.propagate import Propagator
 from solver.step import Step
 
 from .dead_ends import DeadEnd, dead_end, immediate
+from .relevance import prune
 
 #: depth -> (level, score per use)
 LEVELS: dict[int, tuple[int, int]] = {1: (7, 20), 2: (8, 40), 3: (9, 80)}
@@ -402,10 +404,11 @@ def find(ctx: Context, depth: int) -> Iterator[Step]:
     end = run.end
     level = LEVELS[depth][0]
     closing = Step(END, "Contradiction", level, end.sentence, cells=end.cells, regions=end.regions)
-    count = run.length
+    chain = prune(ctx, run.steps, end, run.inner)  # only the steps the dead end needs
+    count = len(chain) - 1
     after = f"(after {count} step{'s' if count != 1 else ''}, shown below) " if count else ""
     text = f"If {ctx.name(cell)} were {digit}, then {after}{end.clause}; so {ctx.name(cell)} is not {digit}."
-    yield _step(ctx, cell, digit, depth, text, tuple(run.steps) + (closing,), end)
+    yield _step(ctx, cell, digit, depth, text, tuple(chain) + (closing,), end)
 
 
 def _step(ctx: Context, cell: int, digit: int, depth: int, text: str, sub_steps: tuple[Step, ...],

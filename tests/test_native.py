@@ -15,6 +15,7 @@ from array import array
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from puzzles import SAMPLES, from_record, sample
 from solver import native
@@ -166,3 +167,20 @@ def test_malformed_program_is_a_value_error(damage: str) -> None:
     with pytest.raises(ValueError):
         native._native.search(compiled if damage in ("mask count", "big mask") else native._native.compile(data),
                               masks, 2, -1, -1.0)
+
+
+# --- distinct_fit, the techniques' support of a distinct sum ----------------------------------
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.integers(0, 1023), max_size=10), st.one_of(st.integers(0, 45).map(lambda s: 1 << s),
+                                                              st.integers(0, (1 << 46) - 1)))
+def test_distinct_fit_in_c_matches_python(masks, sums) -> None:
+    from techniques.combinations import python_distinct_fit
+
+    assert native._native.distinct_fit(tuple(masks), sums) == python_distinct_fit(tuple(masks), sums)
+
+
+def test_distinct_fit_in_c_refuses_what_it_cannot_hold() -> None:
+    with pytest.raises(ValueError, match="more than 10 cells"):
+        native._native.distinct_fit((2,) * 11, 1 << 11)
+    with pytest.raises(ValueError, match="beyond digit 9"):
+        native._native.distinct_fit((1 << 10,), 1 << 10)
