@@ -241,13 +241,14 @@ def _house_to_cage(ctx: Context) -> Iterator[Step]:
         if changed is not None and changed.isdisjoint(reach[hi]):
             continue  # neither the house nor a cage meeting it changed since the last empty search
         fixed = _fixed(masks, house.cells)
-        for d in range(1, puzzle.max_digit + 1):
+        once = twice = 0
+        for c in house.cells:
+            m = masks[c]
+            twice |= once & m
+            once |= m
+        for d in digits_of(twice & ~fixed):  # the digits with two places or more, not placed
             bit = 1 << d
-            if fixed & bit:
-                continue
             spots = [c for c in house.cells if masks[c] & bit]
-            if len(spots) < 2:
-                continue
             for ri in puzzle.cell_regions[spots[0]]:
                 cage = puzzle.regions[ri]
                 if cage.kind != "cage" or not cage.distinct or not all(ri in puzzle.cell_regions[c] for c in spots):
@@ -259,12 +260,15 @@ def _house_to_cage(ctx: Context) -> Iterator[Step]:
                 combos: list[int] = []
                 if cage.total is not None:
                     trimmed = [masks[c] & ~elims.get(c, 0) for c in cage.cells]
-                    _, all_combos = distinct_fit(tuple(trimmed), 1 << cage.total)
+                    every, all_combos = distinct_fit(tuple(trimmed), 1 << cage.total)
                     combos = [x for x in all_combos if x & bit]
-                    keep = [0] * len(cage.cells)
-                    for combo in combos:
-                        sup, _ = distinct_fit(tuple(m & combo for m in trimmed), 1 << cage.total)
-                        keep = [k | s for k, s in zip(keep, sup)]
+                    if len(combos) == len(all_combos):
+                        keep = list(every)  # every combination holds the digit: the cage's own support
+                    else:
+                        keep = [0] * len(cage.cells)
+                        for combo in combos:
+                            sup, _ = distinct_fit(tuple(m & combo for m in trimmed), 1 << cage.total)
+                            keep = [k | s for k, s in zip(keep, sup)]
                     for c, m, k in zip(cage.cells, trimmed, keep):
                         if m & ~k:
                             elims[c] = elims.get(c, 0) | (m & ~k)
