@@ -191,7 +191,7 @@ class Context:
         cells may skip every region that holds none of these cells: such a
         region had no step then and is unchanged, and candidates only ever
         go, so it still has none.  The first step it finds is then the one a
-        full scan finds first.
+        full scan finds first.  The set returned is shared: read it only.
 
         >>> from puzzles import sample
         >>> from solver.candidates import Candidates
