@@ -10,8 +10,9 @@ standard error when it is a terminal.
 >>> import argparse
 >>> from solver.cli import build_parser
 >>> args = build_parser().parse_args(["grade", "sample:sudoku-1", "--json"])
->>> args.run(args)
-{"id": "sudoku-1", "kind": "sudoku", "status": "solved", "level": 1, "band": "Easy", "score": 1000, "hardest": "naked-single", "techniques": {"naked-single": 47, "hidden-single": 4}, "steps": 52}
+>>> args.run(args)  # doctest: +NORMALIZE_WHITESPACE
+{"id": "sudoku-1", "kind": "sudoku", "status": "solved", "level": 1, "band": "Easy", "score": 1000,
+ "hardest": "naked-single", "techniques": {"naked-single": 47, "hidden-single": 4}, "steps": 52}
 0
 """
 
