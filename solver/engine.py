@@ -176,7 +176,7 @@ class Context:
                        placed=self.placed, work=self.work if work is None else work, memo=self.memo,
                        quiet=self.quiet)
 
-    def snapshot(self) -> "Snapshot":
+    def snapshot(self) -> Snapshot:
         """What :meth:`changed_since_quiet` compares against: the masks, the placed
         cells and the number of virtual regions."""
         return tuple(self.state.masks), frozenset(self.placed), len(self.virtual)

@@ -10,12 +10,13 @@ The exact solver's :class:`~solver.propagate.Propagator` screens candidates
 first (bivalue cells first): only a supposition that propagation refutes is
 replayed with the techniques, and the replay alone decides, so a step is
 never an unexplained contradiction.  Among the first few refuted candidates
-the shortest chain wins (the replays race step by step); in explain mode it
-is carried as sub-steps (at depth 1 the race builds the sentences as it
-goes, deeper the winner is replayed with them): the supposition, each step, and a last ``contradiction-end``
-sub-step naming the cell or region left with no option.  Steps the dead end
-does not depend on are left out of the shown chain (:mod:`techniques.relevance`).
-Sub-steps are only shown, never applied.
+the shortest chain wins (the replays race step by step).  In explain mode
+it is carried as sub-steps (at depth 1 the race builds the sentences as it
+goes; deeper, the winner is replayed with them): the supposition, each
+step, and a last ``contradiction-end`` sub-step naming the cell or region
+left with no option.  Steps the dead end does not depend on are left out of
+the shown chain (:mod:`techniques.relevance`).  Sub-steps are only shown,
+never applied.
 
 >>> from solver.candidates import Candidates
 >>> from solver.engine import Context

@@ -5,11 +5,10 @@ fifty steps often holds only a dozen that lead to the dead end; the rest are
 true but beside the point.  :func:`relevant` walks the chain backwards from
 the dead end and keeps a step only when it removed a candidate that the dead
 end or a kept later step looked at (:func:`premises`), or derived a region a
-kept step used.  :func:`confirmed` then
-replays the supposition with the kept steps alone and asks each step's own
-technique to find it again in that state; only a chain that passes is shown
-shortened, so a pruned chain is always one the techniques themselves would
-follow.
+kept step used.  :func:`confirmed` then replays the supposition with the
+kept steps alone and asks each step's own technique to find it again in
+that state; only a chain that passes is shown shortened, so a pruned chain
+is always one the techniques themselves would follow.
 
 >>> from solver.step import Step
 >>> a = Step("naked-single", "Naked single", 1, placements=((1, 2),), eliminations=((2, 1 << 2),), cells=(1,))
