@@ -22,6 +22,7 @@ from typing import Any, Callable, Iterator, Sequence
 from .bits import combinations, is_single
 from .candidates import Candidates
 from .model import Puzzle, Region
+from .propagate import shared
 from .step import Step
 
 Finder = Callable[["Context"], Iterator[Step]]
@@ -396,11 +397,29 @@ def givens_step(ctx: Context) -> Step | None:
                 eliminations=tuple(sorted(merged.items())), cells=givens)
 
 
-def guess_step(ctx: Context, solution: tuple[int, ...]) -> Step:
-    """Backtracking recorded as a step: place the known solution digit in an
-    open cell with the fewest candidates, saying that it was a guess."""
+def guess_cell(ctx: Context, solution: tuple[int, ...]) -> int:
+    """The open cell to guess: the one whose solution digit, once placed,
+    lets the exact solver's propagation remove the most other candidates
+    (ties: fewer candidates, then the first cell).  So a guess unlocks as
+    much as a guess can, and a trace needs fewer of them."""
     masks = ctx.state.masks
-    cell = min((i for i, m in enumerate(masks) if not is_single(m)), key=lambda i: (masks[i].bit_count(), i))
+    prop = shared(ctx.puzzle)
+    left = sum(m.bit_count() for m in masks)
+
+    def gain(cell: int) -> tuple[int, int, int]:
+        trial = list(masks)
+        trial[cell] = 1 << solution[cell]
+        prop.propagate(trial, (cell,))
+        return (left - sum(m.bit_count() for m in trial), -masks[cell].bit_count(), -cell)
+
+    return max((i for i, m in enumerate(masks) if not is_single(m)), key=gain)
+
+
+def guess_step(ctx: Context, solution: tuple[int, ...]) -> Step:
+    """Backtracking recorded as a step: place the known solution digit in the
+    open cell :func:`guess_cell` picks, saying that it was a guess."""
+    masks = ctx.state.masks
+    cell = guess_cell(ctx, solution)
     digit = solution[cell]
     options = "/".join(str(d) for d in ctx.state.digits(cell))
     if ctx.work.out_of_time:

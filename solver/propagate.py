@@ -31,6 +31,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
 from . import native
 from .bits import SUM_OF_MASK, full_mask
@@ -236,6 +237,13 @@ class Propagator:
             queued[k] = 0
 
 
+@lru_cache(maxsize=32)
+def shared(puzzle: Puzzle) -> Propagator:
+    """The propagator of a puzzle (with the derived sums), compiled once and
+    shared by everything that only reads it: contradiction screens, guess choice."""
+    return Propagator(puzzle)
+
+
 def _overlap_counts(cells: tuple[int, ...], regions_of: dict[int, list[int]]) -> list[int]:
     """The regions (indexes into ``regions_of``'s lists) holding two or more of ``cells``, ascending."""
     count: dict[int, int] = {}
@@ -250,4 +258,4 @@ def solved_digits(masks: list[int]) -> tuple[int, ...]:
     return tuple(m.bit_length() - 1 for m in masks)
 
 
-__all__ = ["Propagator", "distinct_support", "solved_digits", "sum_support", "SUM_OF_MASK"]
+__all__ = ["Propagator", "distinct_support", "shared", "solved_digits", "sum_support", "SUM_OF_MASK"]

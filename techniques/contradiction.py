@@ -9,10 +9,13 @@ depth 2.  The total nesting never exceeds ``ctx.max_depth``.
 The exact solver's :class:`~solver.propagate.Propagator` screens candidates
 first (bivalue cells first): only a supposition that propagation refutes is
 replayed with the techniques, and the replay alone decides, so a step is
-never an unexplained contradiction.  Among the first few refuted candidates
-the shortest chain wins (the replays race step by step).  In explain mode
-it is carried as sub-steps (at depth 1 the race builds the sentences as it
-goes; deeper, the winner is replayed with them): the supposition, each
+never an unexplained contradiction.  Refuted candidates are replayed in the
+screen's order, which at depth 1 puts first the ones propagation refutes
+with the fewest cells changed (the shortest-looking chains); with
+:data:`MAX_REFUTED` above one, that many replays race step by step and the
+shortest chain wins.  In explain mode the chain is carried as sub-steps (at
+depth 1 the replay builds the sentences as it goes; deeper, the chosen
+chain is replayed with them): the supposition, each
 step, and a last ``contradiction-end`` sub-step naming the cell or region
 left with no option.  Steps the dead end does not depend on are left out of
 the shown chain (:mod:`techniques.relevance`).  Sub-steps are only shown,
@@ -38,13 +41,12 @@ If r1c1 were 1, then (after 1 step, shown below) r1c3 would have no candidate le
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Iterator, Sequence
 
 from solver.bits import POPCOUNT, digits_of, is_single
 from solver.engine import Context, Technique, Work, apply, next_step
 from solver.model import Puzzle
-from solver.propagate import Propagator
+from solver.propagate import Propagator, shared
 from solver.step import Step
 
 from .dead_ends import DeadEnd, dead_end, immediate
@@ -52,8 +54,14 @@ from .relevance import prune
 
 #: depth -> (level, score per use)
 LEVELS: dict[int, tuple[int, int]] = {1: (7, 20), 2: (8, 40), 3: (9, 80)}
-#: Refuted candidates compared before the shortest chain is chosen.
-MAX_REFUTED = 4
+#: Refuted candidates whose chains race (the shortest wins) at the top level.
+#: One: the screen's order (the supposition propagation refutes with the
+#: fewest cells changed comes first) already prefers short chains; racing
+#: four made the slowest traces about twice as slow for whole traces of about
+#: the same length (measured in docs/logic-coverage.md, session 6).
+MAX_REFUTED = 1
+#: The same inside a supposition.
+MAX_REFUTED_INSIDE = 1
 #: The longest chain (technique steps after the supposition) a replay follows.
 MAX_CHAIN = 250
 #: Propagation calls the nested screen (depth 2 and 3) may spend per search.
@@ -65,10 +73,9 @@ STALLED = "contradiction-stalled"
 END = "contradiction-end"
 
 
-@lru_cache(maxsize=32)
 def propagator(puzzle: Puzzle) -> Propagator:
-    """The exact solver's propagator for a puzzle, compiled once."""
-    return Propagator(puzzle)
+    """The exact solver's propagator for a puzzle, compiled once (:func:`solver.propagate.shared`)."""
+    return shared(puzzle)
 
 
 def technique_id(depth: int) -> str:
@@ -130,6 +137,12 @@ def _refuted(prop: Propagator, masks: list[int], cell: int, bit: int, level: int
         if budget.left <= 0:
             return False
     return False
+
+
+def race_width(ctx: Context) -> int:
+    """How many refuted candidates race at once: :data:`MAX_REFUTED` at the
+    top level, :data:`MAX_REFUTED_INSIDE` inside a supposition."""
+    return MAX_REFUTED_INSIDE if ctx.depth else MAX_REFUTED
 
 
 def _stages(ctx: Context) -> list[list[int]]:
@@ -208,6 +221,7 @@ def screen(ctx: Context, depth: int) -> Iterator[list[tuple[int, int]]]:
     if 0 in base or not work.spend() or not prop.propagate(base):
         return
     n = len(base)
+    width = race_width(ctx)
     budget = _Budget(SCREEN_BUDGET, work)
     cache = _clean_cache(ctx, base) if depth == 1 else {}
     stalled: set[tuple[int, int]] = ctx.memo.get((STALLED, depth), set()) if not ctx.depth else set()
@@ -234,7 +248,7 @@ def screen(ctx: Context, depth: int) -> Iterator[list[tuple[int, int]]]:
                         hits.append((sum(1 for a, b in zip(base, trial) if a != b), order, cell, digit))
                     else:
                         clean.update((c, m) for c, m in enumerate(trial) if m != base[c] and is_single(m))
-            if len(hits) >= MAX_REFUTED:
+            if len(hits) >= width:
                 hits.sort()
                 yield [(cell, digit) for _, _, cell, digit in hits]
                 hits = []
@@ -242,8 +256,8 @@ def screen(ctx: Context, depth: int) -> Iterator[list[tuple[int, int]]]:
             hits.sort()
             yield [(cell, digit) for _, _, cell, digit in hits]
     # Stalled before, so probably again: replayed last, without screening.
-    for k in range(0, len(deferred), MAX_REFUTED):
-        yield deferred[k:k + MAX_REFUTED]
+    for k in range(0, len(deferred), width):
+        yield deferred[k:k + width]
 
 
 # --- replaying a supposition with the techniques ---------------------------------------
@@ -371,9 +385,10 @@ def search(ctx: Context, depth: int, explain: bool = False) -> Chase | None:
         if run.end is not None:
             return run
     pending = _left_over(ctx, depth)
+    width = race_width(ctx)
     while pending:
-        best, rest = shortest(ctx, pending[:MAX_REFUTED], depth, explain)
-        pending = rest + pending[MAX_REFUTED:]
+        best, rest = shortest(ctx, pending[:width], depth, explain)
+        pending = rest + pending[width:]
         if best is not None:
             _keep(ctx, depth, pending)
             return best
