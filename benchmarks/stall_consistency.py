@@ -13,10 +13,10 @@ matching, pointing, and the innie/outie sums of :mod:`solver.derived`):
 * **depth 2**: remove every candidate whose supposition, followed by the depth-1
   pass inside it, ends in a dead end, until none is left.
 
-This is an upper bound on what contradiction chains of that depth can
-remove, whatever the order or width of their search: the techniques never
-remove more than this propagation, and every chain supposes one digit at a
-time.  So a puzzle still far from solved after depth 2 needs depth 3 at the
+This bounds what the engine's contradiction chains of that depth can
+remove, whatever the order or width of their search: they replay only
+candidates this propagation refutes (it is their screen; at depth 2 it
+probes only bivalue cells inside a supposition, here every cell).  So a puzzle still far from solved after depth 2 needs depth 3 at the
 least (or a technique of another kind).  Every candidate removed is checked
 against the corpus solution.  Slow on purpose (tens of seconds a puzzle):
 it tries everything.
