@@ -32,36 +32,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.corpus import corpus_dir, load  # noqa: E402
-from solver.bits import POPCOUNT, digits_of  # noqa: E402
-from solver.propagate import Propagator  # noqa: E402
-
-
-def refuted(prop: Propagator, masks: list[int], cell: int, bit: int, depth: int) -> bool:
-    """True when supposing ``cell`` holds ``bit`` fails with ``depth - 1`` nested passes."""
-    trial = list(masks)
-    trial[cell] = bit
-    if not prop.propagate(trial, (cell,)):
-        return True
-    return depth > 1 and not consistent(prop, trial, depth - 1)
-
-
-def consistent(prop: Propagator, masks: list[int], depth: int) -> bool:
-    """Remove from ``masks`` (in place) every candidate refuted at ``depth``,
-    until none is left; False when the state itself fails."""
-    changed = True
-    while changed:
-        changed = False
-        for cell, mask in enumerate(masks):
-            if POPCOUNT[mask] < 2:
-                continue
-            for digit in digits_of(mask):
-                bit = 1 << digit
-                if masks[cell] & bit and refuted(prop, masks, cell, bit, depth):
-                    masks[cell] &= ~bit
-                    if not prop.propagate(masks, (cell,)):
-                        return False
-                    changed = True
-    return True
+from solver.bits import POPCOUNT  # noqa: E402
+from solver.propagate import Propagator, singleton_consistency  # noqa: E402
 
 
 def stall_state(puzzle, budget: int | None) -> list[int] | None:
@@ -108,7 +80,7 @@ def main() -> None:
             work = list(masks)
             ok = prop.propagate(work)
             for depth in range(1, args.depth + 1):
-                ok = ok and consistent(prop, work, depth)
+                ok = ok and singleton_consistency(prop, work, depth)
                 left.append(count(work))
             unsound = sum(1 for c, m in enumerate(work) if not m >> solution[c] & 1) if ok else -1
             print(f"{puzzle.id:34} {left[0]:6} " + " ".join(f"{n:8}" for n in left[1:])

@@ -22,7 +22,7 @@ from typing import Any, Callable, Iterator, Sequence
 from .bits import combinations, is_single
 from .candidates import Candidates
 from .model import Puzzle, Region
-from .propagate import shared
+from .propagate import shared, singleton_consistency
 from .step import Step
 
 Finder = Callable[["Context"], Iterator[Step]]
@@ -397,22 +397,38 @@ def givens_step(ctx: Context) -> Step | None:
                 eliminations=tuple(sorted(merged.items())), cells=givens)
 
 
+#: Cells (those whose digit propagation makes go furthest) a guess looks further into.
+GUESS_LOOKAHEAD = 8
+
+
 def guess_cell(ctx: Context, solution: tuple[int, ...]) -> int:
-    """The open cell to guess: the one whose solution digit, once placed,
-    lets the exact solver's propagation remove the most other candidates
-    (ties: fewer candidates, then the first cell).  So a guess unlocks as
-    much as a guess can, and a trace needs fewer of them."""
+    """The open cell to guess, so that a trace needs few guesses and little
+    logic between them.  Each open cell gets its solution digit and the
+    exact solver's propagation; the :data:`GUESS_LOOKAHEAD` cells after
+    which it removes the most candidates are then taken further (every
+    candidate left that propagation refutes goes too,
+    :func:`~solver.propagate.singleton_consistency`), and the cell that
+    leaves the fewest candidates is guessed.  Ties: the larger first gain,
+    fewer candidates, the first cell."""
     masks = ctx.state.masks
     prop = shared(ctx.puzzle)
-    left = sum(m.bit_count() for m in masks)
+    open_cells = [i for i, m in enumerate(masks) if not is_single(m)]
 
-    def gain(cell: int) -> tuple[int, int, int]:
+    def placed(cell: int) -> list[int]:
         trial = list(masks)
         trial[cell] = 1 << solution[cell]
         prop.propagate(trial, (cell,))
-        return (left - sum(m.bit_count() for m in trial), -masks[cell].bit_count(), -cell)
+        return trial
 
-    return max((i for i, m in enumerate(masks) if not is_single(m)), key=gain)
+    first = {c: sum(m.bit_count() for m in placed(c)) for c in open_cells}
+    best = sorted(open_cells, key=lambda c: (first[c], masks[c].bit_count(), c))[:GUESS_LOOKAHEAD]
+
+    def further(cell: int) -> tuple[int, int, int, int]:
+        trial = placed(cell)
+        singleton_consistency(prop, trial)
+        return (sum(m.bit_count() for m in trial), first[cell], masks[cell].bit_count(), cell)
+
+    return min(best, key=further)
 
 
 def guess_step(ctx: Context, solution: tuple[int, ...]) -> Step:

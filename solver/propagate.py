@@ -244,6 +244,40 @@ def shared(puzzle: Puzzle) -> Propagator:
     return Propagator(puzzle)
 
 
+def singleton_consistency(prop: Propagator, masks: list[int], depth: int = 1) -> bool:
+    """Remove from ``masks`` (in place, already propagated) every candidate
+    whose supposition ``prop`` refutes, until none is left; ``depth`` 2 also
+    runs this depth-1 pass inside each supposition before giving up on it.
+    False when ``masks`` themselves fail.
+
+    >>> from puzzles import sample
+    >>> p = sample("sudoku-1")
+    >>> prop = Propagator(p)
+    >>> masks = prop.initial_masks()
+    >>> prop.propagate(masks) and singleton_consistency(prop, masks)
+    True
+    """
+    changed = True
+    while changed:
+        changed = False
+        for cell, mask in enumerate(masks):
+            if mask & (mask - 1) == 0:
+                continue
+            for digit in range(1, mask.bit_length()):
+                bit = 1 << digit
+                if not masks[cell] & bit:
+                    continue
+                trial = list(masks)
+                trial[cell] = bit
+                if prop.propagate(trial, (cell,)) and (depth < 2 or singleton_consistency(prop, trial, depth - 1)):
+                    continue
+                masks[cell] &= ~bit
+                if not prop.propagate(masks, (cell,)):
+                    return False
+                changed = True
+    return True
+
+
 def _overlap_counts(cells: tuple[int, ...], regions_of: dict[int, list[int]]) -> list[int]:
     """The regions (indexes into ``regions_of``'s lists) holding two or more of ``cells``, ascending."""
     count: dict[int, int] = {}
@@ -258,4 +292,4 @@ def solved_digits(masks: list[int]) -> tuple[int, ...]:
     return tuple(m.bit_length() - 1 for m in masks)
 
 
-__all__ = ["Propagator", "distinct_support", "shared", "solved_digits", "sum_support", "SUM_OF_MASK"]
+__all__ = ["Propagator", "distinct_support", "shared", "singleton_consistency", "solved_digits", "sum_support", "SUM_OF_MASK"]

@@ -20,7 +20,7 @@ import pytest
 from puzzles import read_path, sample
 from solver.bits import digits_of, is_single
 from solver.candidates import Candidates
-from solver.engine import DEFAULT_BUDGET, GUESS, Context, Work, apply, givens_step, next_step, solve_with_logic
+from solver.engine import DEFAULT_BUDGET, GUESS, GUESS_LOOKAHEAD, Context, Work, apply, givens_step, next_step, solve_with_logic
 from solver.grade import grade, grade_trace
 from solver.propagate import Propagator
 from techniques import DEFAULT, contradiction
@@ -201,8 +201,27 @@ def test_screens_remember_clean_fixed_points_and_stalled_suppositions(corpus):
     assert all(len(batch) <= contradiction.MAX_REFUTED for batch in batches)
 
 
+def _left_after(prop: Propagator, masks: list[int], cell: int, digit: int, further: bool) -> int:
+    """Candidates left once ``cell`` holds ``digit`` and propagation (``further``:
+    then every candidate it refutes, until none) has run."""
+    trial = list(masks)
+    trial[cell] = 1 << digit
+    assert prop.propagate(trial, (cell,))
+    while further:
+        further = False
+        for c, m in enumerate(trial):
+            for d in digits_of(m) if not is_single(m) else ():
+                probe = list(trial)
+                probe[c] = 1 << d
+                if not prop.propagate(probe, (c,)):
+                    trial[c] &= ~(1 << d)
+                    assert prop.propagate(trial, (c,))
+                    further = True
+    return sum(m.bit_count() for m in trial)
+
+
 def test_a_guess_goes_where_the_solution_digit_unlocks_the_most(corpus):
-    puzzle = corpus_puzzle(corpus, "killer", "killer/iss-tarek/06")
+    puzzle = corpus_puzzle(corpus, "killer", "killer/iss/wecoc-2")
     solution = puzzle.parse_solution(puzzle.get_info("solution"))
     trace = solve_with_logic(puzzle, explain=False, budget=0)  # no searching: several guesses
     prop = Propagator(puzzle)  # a fresh one, not the engine's shared one
@@ -212,17 +231,11 @@ def test_a_guess_goes_where_the_solution_digit_unlocks_the_most(corpus):
         if step.technique == GUESS:
             guesses += 1
             masks = ctx.state.masks
-            gains = {}
-            for cell, mask in enumerate(masks):
-                if not is_single(mask):
-                    trial = list(masks)
-                    trial[cell] = 1 << solution[cell]
-                    assert prop.propagate(trial, (cell,))
-                    gains[cell] = sum(m.bit_count() for m in masks) - sum(m.bit_count() for m in trial)
-            [(cell, digit)] = step.placements
-            assert digit == solution[cell] and gains[cell] == max(gains.values())
-            assert cell == min(c for c, g in gains.items() if g == gains[cell]
-                               and masks[c].bit_count() == min(masks[k].bit_count() for k, h in gains.items()
-                                                               if h == gains[cell]))
+            open_cells = [c for c, m in enumerate(masks) if not is_single(m)]
+            first = {c: _left_after(prop, masks, c, solution[c], False) for c in open_cells}
+            shortlist = sorted(open_cells, key=lambda c: (first[c], masks[c].bit_count(), c))[:GUESS_LOOKAHEAD]
+            expected = min(shortlist, key=lambda c: (_left_after(prop, masks, c, solution[c], True), first[c],
+                                                      masks[c].bit_count(), c))
+            assert step.placements == ((expected, solution[expected]),)
         apply(ctx, step)
     assert guesses >= 2 and trace.status == "solved" and trace.solution == solution
