@@ -374,16 +374,19 @@ def _keep(ctx: Context, depth: int, hits: list[tuple[int, int]]) -> None:
 
 
 def search(ctx: Context, depth: int, explain: bool = False) -> Chase | None:
-    """The chase refuting a candidate at ``depth``: a supposition that fails
-    at once, else the shortest chain among refuted candidates left over from
-    the last search, else among a fresh screen's first batch that has one.
-    The scan for an immediate failure costs one unit of ``ctx.work``.
+    """The chase refuting a candidate at ``depth``: the shortest chain among
+    refuted candidates left over from the last search, else among a fresh
+    screen's first batch that has one.  A state that propagation alone
+    refutes gives the screen nothing to tell apart (every supposition
+    fails), so there depth 1 takes the first supposition that fails before
+    any technique (one unit of ``ctx.work``).
     ``explain``: the chases build their sentences as they go."""
-    first = immediate(ctx, _stages(ctx)) if depth == 1 and ctx.work.spend() else None
-    if first is not None:
-        run = Chase(ctx, *first, depth, explain=explain)
-        if run.end is not None:
-            return run
+    if depth == 1 and not propagator(ctx.puzzle).propagate(list(ctx.state.masks)) and ctx.work.spend():
+        first = immediate(ctx, _stages(ctx))
+        if first is not None:
+            run = Chase(ctx, *first, depth, explain=explain)
+            if run.end is not None:
+                return run
     pending = _left_over(ctx, depth)
     width = race_width(ctx)
     while pending:

@@ -25,7 +25,7 @@ from solver.grade import grade, grade_trace
 from solver.propagate import Propagator
 from techniques import DEFAULT, contradiction
 
-CONTRADICTIONS = "kropki/lisudoku/ukpuzzles-2"  # about a dozen depth-1 contradictions, little work
+CONTRADICTIONS = "kropki/lisudoku/ukpuzzles-2"  # a few depth-1 contradictions, little work
 
 
 def corpus_puzzle(corpus: Path, kind: str, pid: str):
@@ -52,7 +52,7 @@ def test_a_small_budget_ends_in_guesses_and_a_large_one_does_not(corpus):
     puzzle = corpus_puzzle(corpus, "kropki", CONTRADICTIONS)
     free = solve_with_logic(puzzle, explain=False)
     chains = free.techniques_used().get("contradiction-1", 0)
-    assert free.by_logic and chains >= 5
+    assert free.by_logic and chains >= 2
     assert 0 < free.work < 1000
     # Enough budget: the very same trace.
     roomy = solve_with_logic(puzzle, explain=False, budget=free.work)
