@@ -10,8 +10,8 @@ The exact solver's :class:`~solver.propagate.Propagator` screens candidates
 first (bivalue cells first): only a supposition that propagation refutes is
 replayed with the techniques, and the replay alone decides, so a step is
 never an unexplained contradiction.  Refuted candidates are replayed in the
-screen's order, which at depth 1 puts first the ones propagation refutes
-with the fewest cells changed (the shortest-looking chains); with
+screen's order: stage by stage (bivalue cells first), and in a batch the
+ones propagation refutes with the fewest cells changed first.  With
 :data:`MAX_REFUTED` above one, that many replays race step by step and the
 shortest chain wins.  In explain mode the chain is carried as sub-steps (at
 depth 1 the replay builds the sentences as it goes; deeper, the chosen
@@ -55,10 +55,9 @@ from .relevance import prune
 #: depth -> (level, score per use)
 LEVELS: dict[int, tuple[int, int]] = {1: (7, 20), 2: (8, 40), 3: (9, 80)}
 #: Refuted candidates whose chains race (the shortest wins) at the top level.
-#: One: the screen's order (the supposition propagation refutes with the
-#: fewest cells changed comes first) already prefers short chains; racing
-#: four made the slowest traces about twice as slow for whole traces of about
-#: the same length (measured in docs/logic-coverage.md, session 6).
+#: One: the first refuted candidate in the screen's order (bivalue cells
+#: first) gives whole traces about as long as racing four did, in about half
+#: the time (measured in docs/logic-coverage.md, session 6).
 MAX_REFUTED = 1
 #: The same inside a supposition.
 MAX_REFUTED_INSIDE = 1
