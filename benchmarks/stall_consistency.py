@@ -16,8 +16,9 @@ matching, pointing, and the innie/outie sums of :mod:`solver.derived`):
 This bounds what the engine's contradiction chains of that depth can
 remove, whatever the order or width of their search: they replay only
 candidates this propagation refutes (it is their screen; at depth 2 it
-probes only bivalue cells inside a supposition, here every cell).  So a puzzle still far from solved after depth 2 needs depth 3 at the
-least (or a technique of another kind).  Every candidate removed is checked
+probes only bivalue cells inside a supposition, here every cell).  So a
+puzzle still far from solved after depth 2 needs depth 3 at the least (or a
+technique of another kind).  Every candidate removed is checked
 against the corpus solution.  Slow on purpose (tens of seconds a puzzle):
 it tries everything.
 """

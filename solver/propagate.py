@@ -292,4 +292,5 @@ def solved_digits(masks: list[int]) -> tuple[int, ...]:
     return tuple(m.bit_length() - 1 for m in masks)
 
 
-__all__ = ["Propagator", "distinct_support", "shared", "singleton_consistency", "solved_digits", "sum_support", "SUM_OF_MASK"]
+__all__ = ["Propagator", "distinct_support", "shared", "singleton_consistency", "solved_digits", "sum_support",
+           "SUM_OF_MASK"]

@@ -406,11 +406,12 @@ def find(ctx: Context, depth: int) -> Iterator[Step]:
     """The contradiction of ``depth`` that :func:`search` picks, explained."""
     if ctx.depth + depth > ctx.max_depth or ctx.work.exhausted or dead_end(ctx) is not None:
         return  # nothing to suppose in a state that is contradictory already (or no work left)
-    # At depth 1 the race itself builds the sentences: they cost less than
-    # replaying the winner.  Deeper, the losers' nested chains would be
-    # explained too, so the winner is replayed instead (not charged: fast and
-    # explained solves spend the same work).
-    found = search(ctx, depth, explain=ctx.explain and depth == 1)
+    # At depth 1, and deeper when only one chain runs at a time, the search
+    # itself builds the sentences: they cost less than replaying the winner.
+    # Deeper with a race, the losers' nested chains would be explained too,
+    # so the winner is replayed instead (not charged: fast and explained
+    # solves spend the same work).
+    found = search(ctx, depth, explain=ctx.explain and (depth == 1 or race_width(ctx) == 1))
     if found is None:
         return
     cell, digit = found.cell, found.digit

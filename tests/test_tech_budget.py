@@ -20,7 +20,8 @@ import pytest
 from puzzles import read_path, sample
 from solver.bits import digits_of, is_single
 from solver.candidates import Candidates
-from solver.engine import DEFAULT_BUDGET, GUESS, GUESS_LOOKAHEAD, Context, Work, apply, givens_step, next_step, solve_with_logic
+from solver.engine import (DEFAULT_BUDGET, GUESS, GUESS_LOOKAHEAD, Context, Work, apply, givens_step, next_step,
+                           solve_with_logic)
 from solver.grade import grade, grade_trace
 from solver.propagate import Propagator
 from techniques import DEFAULT, contradiction
