@@ -348,6 +348,21 @@ def test_hypothesis_kakuro_are_sound(record):
 
 
 # --- determinism --------------------------------------------------------------------
+def test_a_race_of_several_chains_stays_sound_and_explained(corpus, monkeypatch):
+    """The default replays one refuted candidate at a time; a wider race (the
+    setting kept for those who want the shortest chain of several) still
+    gives sound steps whose chains replay, and both modes agree."""
+    monkeypatch.setattr(contradiction, "MAX_REFUTED", 4)
+    monkeypatch.setattr(contradiction, "MAX_REFUTED_INSIDE", 3)
+    puzzle = next(p for p in read_path(str(corpus / "killer.jsonl")) if p.id == HARD[0])
+    solution = puzzle.parse_solution(puzzle.get_info("solution"))
+    assert unsound(puzzle, all_techniques(), solution, explain=True, limit=60) == []
+    explained = solve_with_logic(puzzle, all_techniques(), budget=20000)
+    fast = solve_with_logic(puzzle, all_techniques(), explain=False, budget=20000)
+    assert [s.technique for s in explained.steps] == [s.technique for s in fast.steps]
+    assert explained.techniques_used().get("contradiction-1", 0) >= 5
+
+
 def test_two_runs_give_byte_identical_traces(corpus):
     wanted = "kropki/lisudoku/ukpuzzles-2"  # 14 depth-1 contradictions with every family
     puzzles = read_path(str(corpus / "kropki.jsonl"))
