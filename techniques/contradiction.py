@@ -45,7 +45,6 @@ from typing import Iterator, Sequence
 
 from solver.bits import POPCOUNT, digits_of, is_single
 from solver.engine import Context, Technique, Work, apply, next_step
-from solver.model import Puzzle
 from solver.propagate import Propagator, shared
 from solver.step import Step
 
@@ -72,9 +71,8 @@ STALLED = "contradiction-stalled"
 END = "contradiction-end"
 
 
-def propagator(puzzle: Puzzle) -> Propagator:
-    """The exact solver's propagator for a puzzle, compiled once (:func:`solver.propagate.shared`)."""
-    return shared(puzzle)
+#: The exact solver's propagator for a puzzle, compiled once (shared with the guess choice).
+propagator = shared
 
 
 def technique_id(depth: int) -> str:
@@ -217,7 +215,15 @@ def screen(ctx: Context, depth: int) -> Iterator[list[tuple[int, int]]]:
     masks = ctx.state.masks
     base = list(masks)
     work = ctx.work
-    if 0 in base or not work.spend() or not prop.propagate(base):
+    if 0 in base or not work.spend():
+        return
+    if not prop.propagate(base):
+        # Propagation refutes the state itself, so every supposition fails and the
+        # screen has nothing to tell apart: depth 1 takes the first supposition that
+        # fails before any technique (one more unit of work).
+        first = immediate(ctx, _stages(ctx)) if depth == 1 and work.spend() else None
+        if first is not None:
+            yield [first]
         return
     n = len(base)
     width = race_width(ctx)
@@ -375,17 +381,8 @@ def _keep(ctx: Context, depth: int, hits: list[tuple[int, int]]) -> None:
 def search(ctx: Context, depth: int, explain: bool = False) -> Chase | None:
     """The chase refuting a candidate at ``depth``: the shortest chain among
     refuted candidates left over from the last search, else among a fresh
-    screen's first batch that has one.  A state that propagation alone
-    refutes gives the screen nothing to tell apart (every supposition
-    fails), so there depth 1 takes the first supposition that fails before
-    any technique (one unit of ``ctx.work``).
+    screen's first batch that has one.
     ``explain``: the chases build their sentences as they go."""
-    if depth == 1 and not propagator(ctx.puzzle).propagate(list(ctx.state.masks)) and ctx.work.spend():
-        first = immediate(ctx, _stages(ctx))
-        if first is not None:
-            run = Chase(ctx, *first, depth, explain=explain)
-            if run.end is not None:
-                return run
     pending = _left_over(ctx, depth)
     width = race_width(ctx)
     while pending:
