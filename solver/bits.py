@@ -18,7 +18,9 @@ candidate grid, the search and the techniques all use these helpers.
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import combinations as _choose
+from itertools import combinations as _choose, compress
+from operator import ne
+from typing import Sequence
 
 ALL_DIGITS = 0b1111111110  # digits 1..9
 
@@ -37,8 +39,23 @@ def mask_of(digits) -> int:
 
 
 def digits_of(mask: int) -> list[int]:
-    """The digits in a mask, ascending."""
+    """The digits in a mask, ascending.
+
+    >>> digits_of(0b1010), digits_of(1 << 12)
+    ([1, 3], [12])
+    """
+    if mask < _TABLED:
+        return list(_DIGITS[mask])
     return [d for d in range(1, mask.bit_length()) if mask >> d & 1]
+
+
+def differing(before: Sequence[int], after: Sequence[int]) -> list[int]:
+    """The indexes where two equally long mask lists differ, ascending.
+
+    >>> differing([6, 6, 6], [6, 2, 4])
+    [1, 2]
+    """
+    return list(compress(range(len(before)), map(ne, before, after)))
 
 
 def is_single(mask: int) -> bool:
@@ -104,3 +121,6 @@ def _neighbours(mask: int, related) -> int:
 CONSECUTIVE_OF: tuple[int, ...] = tuple(_neighbours(m, lambda d: (d - 1, d + 1)) for m in range(1 << 10))
 RATIO_OF: tuple[int, ...] = tuple(_neighbours(m, lambda d: (2 * d,) + ((d // 2,) if d % 2 == 0 else ())) for m in range(1 << 10))
 POPCOUNT: tuple[int, ...] = tuple(bin(m).count("1") for m in range(1 << 10))
+#: Masks below this have their digits tabled (:func:`digits_of`).
+_TABLED = 1 << 10
+_DIGITS: tuple[tuple[int, ...], ...] = tuple(tuple(d for d in range(1, 10) if m >> d & 1) for m in range(_TABLED))

@@ -19,7 +19,7 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterator, Sequence
 
-from .bits import combinations, is_single
+from .bits import combinations, differing, is_single
 from .candidates import Candidates
 from .model import Puzzle, Region
 from .propagate import shared, singleton_consistency
@@ -219,7 +219,7 @@ class Context:
         masks, placed, virtual = entry
         if key[2] < virtual or len(masks) != len(now):
             return None
-        out = {i for i, (a, b) in enumerate(zip(masks, now)) if a != b}
+        out = set(differing(masks, now))
         if key[1] != len(placed):
             out.update(self.placed - placed)
         for region in self.virtual[virtual:]:

@@ -41,9 +41,10 @@ If r1c1 were 1, then (after 1 step, shown below) r1c3 would have no candidate le
 
 from __future__ import annotations
 
+from operator import ne
 from typing import Iterator, Sequence
 
-from solver.bits import POPCOUNT, digits_of, is_single
+from solver.bits import POPCOUNT, differing, digits_of, is_single
 from solver.engine import Context, Technique, Work, apply, next_step
 from solver.propagate import Propagator, shared
 from solver.step import Step
@@ -195,7 +196,7 @@ def _probe(prop: Propagator, base: list[int], cell: int, bit: int,
         else:
             # Wake every constraint the supposition reached, not just those on the
             # narrowed cells: some constraints are not idempotent on their own.
-            ok = prop.propagate(trial, [c for c, (t, b) in enumerate(zip(trial, base)) if t != b])
+            ok = prop.propagate(trial, differing(trial, base))
     if ok:
         cache[(cell, bit)] = tuple(trial)
     else:
@@ -250,9 +251,9 @@ def screen(ctx: Context, depth: int) -> Iterator[list[tuple[int, int]]]:
                         return
                     ok, trial = _probe(prop, base, cell, bit, cache)
                     if not ok:
-                        hits.append((sum(1 for a, b in zip(base, trial) if a != b), order, cell, digit))
+                        hits.append((sum(map(ne, base, trial)), order, cell, digit))
                     else:
-                        clean.update((c, m) for c, m in enumerate(trial) if m != base[c] and is_single(m))
+                        clean.update((c, trial[c]) for c in differing(base, trial) if is_single(trial[c]))
             if len(hits) >= width:
                 hits.sort()
                 yield [(cell, digit) for _, _, cell, digit in hits]
@@ -284,7 +285,7 @@ class Chase:
 
     def _check(self, before: list[int]) -> DeadEnd | None:
         masks = self.fork.state.masks
-        return dead_end(self.fork, [i for i, (a, b) in enumerate(zip(before, masks)) if a != b])
+        return dead_end(self.fork, differing(before, masks))
 
     @property
     def length(self) -> int:
