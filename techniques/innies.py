@@ -45,11 +45,14 @@ from solver.model import Puzzle, Region
 from solver.step import Step
 
 from .algebra import Equation, find_equations, make_equation, region_names
+from .common import region_key
+from .intersections import holding_effects, holding_text, house_claims
 
 HOUSE_KINDS = ("row", "column", "box")
+INNIES_LEVEL = 5
 MAX_SUM_CELLS = 5
 """A derived sum covers at most this many cells."""
-MAX_MIXED_CELLS = 4
+MAX_MIXED_CELLS = 6
 """An innie-outie difference covers at most this many cells."""
 
 
@@ -120,13 +123,15 @@ def killer_equations(puzzle: Puzzle) -> tuple[Equation, ...]:
         parts_in = [[c for c in regions[ci].cells if c in area] for ci in crossing]
         parts_out = [[c for c in regions[ci].cells if c not in area] for ci in crossing]
         deltas = [len(o) - len(i) for i, o in zip(parts_in, parts_out)]
-        for flips in _flip_sets(len(innies), deltas, MAX_SUM_CELLS):
+        for flips in _flip_sets(len(innies), deltas, max(MAX_SUM_CELLS, MAX_MIXED_CELLS)):
             plus = set(innies)
             minus: set[int] = set()
             for k in flips:
                 plus.difference_update(parts_in[k])
                 minus.update(parts_out[k])
             if plus and minus and len(plus) + len(minus) > MAX_MIXED_CELLS:
+                continue
+            if not (plus and minus) and len(plus) + len(minus) > MAX_SUM_CELLS:
                 continue
             key = (tuple(sorted(plus)), tuple(sorted(minus)))
             if not plus:
@@ -187,15 +192,62 @@ def _cages_text(cages: list[Region], total: int) -> str:
     return f"cages {', '.join(names[:-1])} and {names[-1]} stick out (total {total})"
 
 
+@lru_cache(maxsize=64)
+def sums_by_house(puzzle: Puzzle) -> tuple[tuple[int, tuple[Equation, ...], frozenset[int]], ...]:
+    """For each house (region index) that some distinct derived sum of two
+    cells or more meets: those sums, and every cell a step there reads."""
+    sums = [eq for eq in killer_equations(puzzle) if eq.is_sum and eq.distinct and len(eq.cells) > 1]
+    out = []
+    for hi, house in enumerate(puzzle.regions):
+        if house.kind not in HOUSE_KINDS or len(house.cells) != puzzle.max_digit:
+            continue
+        own = set(house.cells)
+        meeting = tuple(eq for eq in sums if own.intersection(eq.cells))
+        if meeting:
+            reads = own.union(*(eq.cells for eq in meeting))
+            out.append((hi, meeting, frozenset(reads)))
+    return tuple(out)
+
+
+def find_sum_holdings(ctx: Context) -> Iterator[Step]:
+    """A house whose cells for some digits all lie in a distinct derived sum:
+    the sum holds those digits (its cells outside the house lose them, and it
+    keeps only the combinations with them).  The sum becomes a virtual region."""
+    masks = ctx.state.masks
+    changed = ctx.changed_since_quiet("innies-outies")
+    regions = ctx.puzzle.regions
+    for hi, meeting, reads in sums_by_house(ctx.puzzle):
+        if changed is not None and changed.isdisjoint(reads):
+            continue  # nothing a step here reads changed since the last empty search
+        house = regions[hi]
+
+        def sums_with(spots: list[int]) -> list[Equation]:
+            return [eq for eq in meeting if all(c in eq.cells for c in spots)]
+
+        for eq, bits, spots in house_claims(masks, house.cells, sums_with):
+            effects, combos = holding_effects(masks, house.cells, bits, eq.cells, eq.value)
+            if not effects:
+                continue
+            text = ""
+            if ctx.explain:
+                text = f"{eq.reason}. " + holding_text(ctx, house, bits, spots, "these cells", "the sum", combos,
+                                                        effects)
+            yield Step("innies-outies", "Innies and outies", INNIES_LEVEL, text, eliminations=effects,
+                       cells=tuple(spots),
+                       regions=(region_key(house),) + tuple(region_key(regions[i]) for i in eq.shown),
+                       candidates=tuple((c, masks[c] & bits) for c in spots), derived=(eq.region(),))
+
+
 def find_innies_outies(ctx: Context) -> Iterator[Step]:
     yield from find_equations(ctx, killer_equations(ctx.puzzle), "innies-outies")
+    yield from find_sum_holdings(ctx)
 
 
 def find_cage_splitting(ctx: Context) -> Iterator[Step]:
     yield from find_equations(ctx, killer_equations(ctx.puzzle), "cage-splitting")
 
 
-INNIES_OUTIES = Technique("innies-outies", "Innies and outies", 5, 5, find_innies_outies,
+INNIES_OUTIES = Technique("innies-outies", "Innies and outies", INNIES_LEVEL, 5, find_innies_outies,
                           "rows 1-2 total 90 and the cages wholly inside total 75, so r2c1 + r2c2 = 15.")
 CAGE_SPLITTING = Technique("cage-splitting", "Cage splitting", 5, 5, find_cage_splitting,
                            "box 1 totals 45 and the cages wholly inside total 36, so the part of cage d inside, "

@@ -24,7 +24,7 @@ Techniques look only at region kinds (``row``, ``column``, ``box``, ``cage``).
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Callable, Iterator, Sequence, TypeVar
 
 from solver.bits import POPCOUNT, digits_of
 from solver.engine import Context, Technique
@@ -34,6 +34,8 @@ from solver.step import Step
 from .combinations import (combos_text, digit_ranges, distinct_fit, losses_text, per_puzzle, region_fit,
                            required_digits)
 from .common import cells_text, describe, plus, region_key
+
+T = TypeVar("T")
 
 HOUSE_KINDS = ("row", "column", "box")
 
@@ -68,6 +70,15 @@ def _regions_holding(puzzle: Puzzle, cells: set[int]) -> set[int]:
     for c in cells:
         out.update(puzzle.cell_regions[c])
     return out
+
+
+@per_puzzle
+def cage_sets(puzzle: Puzzle) -> tuple[tuple[tuple[int, frozenset[int]], ...], ...]:
+    """For each cell: the distinct cages holding it, as (region index, its cells)."""
+    regions = puzzle.regions
+    return tuple(tuple((ri, frozenset(regions[ri].cells)) for ri in puzzle.cell_regions[c]
+                       if regions[ri].kind == "cage" and regions[ri].distinct)
+                 for c in range(puzzle.size))
 
 
 @per_puzzle
@@ -229,62 +240,126 @@ def _required_confinement(ctx: Context, cages: bool) -> Iterator[Step]:
                        candidates=tuple((c, masks[c] & digits) for c in spots))
 
 
-def _house_to_cage(ctx: Context) -> Iterator[Step]:
-    """A house whose cells for a digit all lie in one cage: the cage holds the digit."""
+def house_claims(masks: list[int], house_cells: tuple[int, ...],
+                 regions_with: Callable[[list[int]], Sequence[T]]) -> list[tuple[T, int, list[int]]]:
+    """What one house's digits claim: each region (from ``regions_with(places)``,
+    the regions holding all those places) that holds every place of one or
+    more of the house's unplaced digits with two places or more, with those
+    digits (a mask) and their places, in the order of each region's first
+    digit."""
+    fixed = _fixed(masks, house_cells)
+    once = twice = 0
+    for c in house_cells:
+        m = masks[c]
+        twice |= once & m
+        once |= m
+    found: dict[int, tuple[T, list[int], list[int]]] = {}
+    for d in digits_of(twice & ~fixed):
+        bit = 1 << d
+        spots = [c for c in house_cells if masks[c] & bit]
+        for region in regions_with(spots):
+            entry = found.setdefault(id(region), (region, [0], []))
+            entry[1][0] |= bit
+            entry[2].extend(c for c in spots if c not in entry[2])
+    return [(region, bits[0], sorted(spots)) for region, bits, spots in found.values()]
+
+
+def holding_effects(masks: list[int], house_cells: tuple[int, ...], bits: int, cells: tuple[int, ...],
+                    total: int | None) -> tuple[tuple[tuple[int, int], ...], list[int]]:
+    """What follows when the distinct region over ``cells`` (with ``total``,
+    or None) must hold the digits ``bits`` because its house has no other
+    place for them: they leave the region's cells outside the house, and the
+    region keeps only the combinations holding them all (cells keep the
+    digits some placement of those uses).  The eliminations in cell order,
+    and those combinations (empty without a total)."""
+    elims: dict[int, int] = {}
+    for c in cells:
+        if c not in house_cells and masks[c] & bits:
+            elims[c] = masks[c] & bits
+    combos: list[int] = []
+    if total is not None:
+        trimmed = [masks[c] & ~elims.get(c, 0) for c in cells]
+        every, all_combos = distinct_fit(tuple(trimmed), 1 << total)
+        combos = [x for x in all_combos if x & bits == bits]
+        if len(combos) == len(all_combos):
+            keep = list(every)  # every combination holds the digits: the region's own support
+        else:
+            keep = [0] * len(cells)
+            for combo in combos:
+                sup, _ = distinct_fit(tuple(m & combo for m in trimmed), 1 << total)
+                keep = [k | s for k, s in zip(keep, sup)]
+        for c, m, k in zip(cells, trimmed, keep):
+            if m & ~k:
+                elims[c] = elims.get(c, 0) | (m & ~k)
+    return tuple(sorted(elims.items())), combos
+
+
+def holding_text(ctx: Context, house: Region, bits: int, spots: Sequence[int], region: str, name: str,
+                 combos: Sequence[int], effects: Sequence[tuple[int, int]]) -> str:
+    """``In row 3, 4 can only go in r3c1 and r3c2, both in cage b (12); so cage b
+    holds 4 and must be 3+4+5: ...`` (``region`` describes the holder, ``name``
+    names it again)."""
+    ds = digit_ranges(bits)
+    text = (f"In {house.name}, {ds} can only go in {cells_text(ctx, spots)}, {_all(spots)} {region}; "
+            f"so {name} holds {ds}")
+    if combos:
+        text += f" and must be {combos_text(combos)}"
+    return text + f": {losses_text(ctx, list(effects))}."
+
+
+def _house_to_cage(ctx: Context, virtual: bool = False) -> Iterator[Step]:
+    """A house whose cells for some digits all lie in one cage: the cage holds
+    those digits.  ``virtual``: the same with the distinct derived sums
+    (virtual regions) in place of the cages."""
     masks = ctx.state.masks
     puzzle = ctx.puzzle
-    changed = ctx.changed_since_quiet("cage-confinement")
-    reach = house_reach(puzzle)
-    for hi, house in enumerate(puzzle.regions):
+    regions = puzzle.regions
+    cages_of = cage_sets(puzzle)
+    tid, name = ("combination-confinement", "Combination confinement") if virtual else \
+        ("cage-confinement", "Cage confinement")
+    changed = ctx.changed_since_quiet(tid)
+    holding: dict[int, list[Region]] = {}
+    if virtual:
+        for r in ctx.virtual:
+            if r.distinct and r.total is not None:
+                for c in r.cells:
+                    holding.setdefault(c, []).append(r)
+        if not holding:
+            return
+    else:
+        if not any(cages_of):
+            return
+        reach = house_reach(puzzle)
+
+    def cages_with(spots: list[int]) -> list[Region]:
+        return [regions[ri] for ri, cells in cages_of[spots[0]] if cells.issuperset(spots)]
+
+    def sums_with(spots: list[int]) -> list[Region]:
+        return [r for r in holding.get(spots[0], ()) if all(c in r.cells for c in spots[1:])]
+
+    for hi, house in enumerate(regions):
         if not _is_house(house, puzzle.max_digit):
             continue
-        if changed is not None and changed.isdisjoint(reach[hi]):
+        if virtual:
+            meeting = list({id(r): r for c in house.cells for r in holding.get(c, ())}.values())
+            if not meeting:
+                continue
+            if changed is not None and changed.isdisjoint(house.cells) \
+                    and all(changed.isdisjoint(r.cells) for r in meeting):
+                continue  # the house and the sums meeting it unchanged since the last empty search
+        elif changed is not None and changed.isdisjoint(reach[hi]):
             continue  # neither the house nor a cage meeting it changed since the last empty search
-        fixed = _fixed(masks, house.cells)
-        once = twice = 0
-        for c in house.cells:
-            m = masks[c]
-            twice |= once & m
-            once |= m
-        for d in digits_of(twice & ~fixed):  # the digits with two places or more, not placed
-            bit = 1 << d
-            spots = [c for c in house.cells if masks[c] & bit]
-            for ri in puzzle.cell_regions[spots[0]]:
-                cage = puzzle.regions[ri]
-                if cage.kind != "cage" or not cage.distinct or not all(ri in puzzle.cell_regions[c] for c in spots):
-                    continue
-                elims: dict[int, int] = {}
-                for c in cage.cells:
-                    if c not in house.cells and masks[c] & bit:
-                        elims[c] = bit
-                combos: list[int] = []
-                if cage.total is not None:
-                    trimmed = [masks[c] & ~elims.get(c, 0) for c in cage.cells]
-                    every, all_combos = distinct_fit(tuple(trimmed), 1 << cage.total)
-                    combos = [x for x in all_combos if x & bit]
-                    if len(combos) == len(all_combos):
-                        keep = list(every)  # every combination holds the digit: the cage's own support
-                    else:
-                        keep = [0] * len(cage.cells)
-                        for combo in combos:
-                            sup, _ = distinct_fit(tuple(m & combo for m in trimmed), 1 << cage.total)
-                            keep = [k | s for k, s in zip(keep, sup)]
-                    for c, m, k in zip(cage.cells, trimmed, keep):
-                        if m & ~k:
-                            elims[c] = elims.get(c, 0) | (m & ~k)
-                if not elims:
-                    continue
-                effects = tuple(sorted(elims.items()))
-                text = ""
-                if ctx.explain:
-                    text = (f"In {house.name}, {d} can only go in {cells_text(ctx, spots)}, {_all(spots)} "
-                            f"{describe(cage)}; so {cage.name} holds {d}")
-                    if combos:
-                        text += f" and must be {combos_text(combos)}"
-                    text += f": {losses_text(ctx, list(effects))}."
-                yield Step("cage-confinement", "Cage confinement", 3, text, eliminations=effects,
-                           cells=tuple(spots), regions=(region_key(house), region_key(cage)),
-                           candidates=tuple((c, bit) for c in spots))
+        for cage, bits, spots in house_claims(masks, house.cells, sums_with if virtual else cages_with):
+            if virtual and set(cage.cells) == set(house.cells):
+                continue
+            effects, combos = holding_effects(masks, house.cells, bits, cage.cells, cage.total)
+            if not effects:
+                continue
+            text = holding_text(ctx, house, bits, spots, describe(cage), cage.name, combos, effects) \
+                if ctx.explain else ""
+            yield Step(tid, name, 3, text, eliminations=effects,
+                       cells=tuple(spots), regions=(region_key(house), region_key(cage)),
+                       candidates=tuple((c, masks[c] & bits) for c in spots))
 
 
 def find_cage_confinement(ctx: Context) -> Iterator[Step]:
@@ -294,8 +369,10 @@ def find_cage_confinement(ctx: Context) -> Iterator[Step]:
 
 
 def find_combination_confinement(ctx: Context) -> Iterator[Step]:
-    """Any other sum region's required digit inside one other distinct region."""
+    """Any other sum region's required digit inside one other distinct region,
+    or a house's digit inside one distinct derived sum."""
     yield from _required_confinement(ctx, False)
+    yield from _house_to_cage(ctx, virtual=True)
 
 
 POINTING = Technique("pointing", "Pointing", 3, 4, find_pointing,

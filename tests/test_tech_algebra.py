@@ -111,6 +111,32 @@ def test_two_innies_become_a_distinct_virtual_region():
     assert (region.cells, region.total, region.distinct, region.kind) == ((a, b), 17, True, "virtual")
 
 
+def test_a_house_digit_confined_to_innies_joins_their_combinations():
+    # Row 1: cages a (r1c1-r1c3, 10) and b (r1c4-r1c6, 20) inside, so r1c7 + r1c8 + r1c9 = 15,
+    # which alone rules nothing out.  Box 3 can place 6 only in those three cells, so the
+    # innies hold 6: 1+6+8, 2+6+7 or 4+5+6, and 3 and 9 go.
+    p = build_cages([Cage("a", 10, row(0, range(3))), Cage("b", 20, row(0, range(3, 6))),
+                     Cage("c", 10, ((0, 6), (1, 6))), Cage("d", 10, ((0, 7), (1, 7))),
+                     Cage("e", 10, ((0, 8), (1, 8)))])
+    masks = [FULL] * 81
+    for name in ("r2c7", "r2c8", "r2c9", "r3c7", "r3c8", "r3c9"):
+        masks[cell(p, name)] &= ~mask_of([6])
+    innie_cells = [cell(p, n) for n in ("r1c7", "r1c8", "r1c9")]
+    ctx = ctx_for(p, masks)
+    assert equation_step(ctx, make_equation(p, innie_cells, (), 15, "innies-outies", "", (), "")) is None
+    [step] = [s for s in find_innies_outies(ctx) if "can only go" in s.text]
+    assert (step.technique, step.level) == ("innies-outies", 5)
+    assert step.eliminations == tuple((c, mask_of([3, 9])) for c in innie_cells)
+    assert step.text == ("row 1 totals 45 and the cages wholly inside total 30, so the innies r1c7 + r1c8 + r1c9 = "
+                         "45 - 30 = 15. In box 3, 6 can only go in r1c7, r1c8 and r1c9, all in these cells; so the "
+                         "sum holds 6 and must be 1+6+8, 2+6+7 or 4+5+6: r1c7, r1c8 and r1c9 lose 3 and 9.")
+    [region] = step.derived
+    assert (region.cells, region.total, region.distinct) == (tuple(innie_cells), 15, True)
+    # Without the confinement (6 also free in r2c7) nothing of the kind fires.
+    masks[cell(p, "r2c7")] |= mask_of([6])
+    assert not [s for s in find_innies_outies(ctx_for(p, masks)) if "can only go" in s.text]
+
+
 def test_innie_minus_outie_removes_digits_without_a_partner():
     p = two_innies_puzzle()
     [eq] = [e for e in killer_equations(p) if e.plus == (cell(p, "r1c9"),) and e.minus == (cell(p, "r2c8"),)]

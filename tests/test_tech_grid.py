@@ -89,6 +89,40 @@ def test_cage_confinement_from_a_house():
     assert "must be 1+5+6 or 3+4+5" in step.text
 
 
+def test_cage_confinement_claims_several_digits_at_once():
+    # Row 1 can place 1 and 5 only in r1c1 and r1c2, both in cage a (15): the cage holds
+    # both, so its third digit is 9.  Either digit alone would leave 1+6+8 or 4+5+6 open.
+    p = greater([("a", 15, ((0, 0), (0, 1), (1, 0)))])
+    masks = without([FULL] * 81, ROW1[2:], [1, 5])
+    [step] = [s for s in find_cage_confinement(ctx_for(p, masks)) if s.text.startswith("In row 1")]
+    assert dict(step.eliminations) == {cell("r1c1"): FULL & ~mask_of([1, 5]), cell("r1c2"): FULL & ~mask_of([1, 5]),
+                                       cell("r2c1"): FULL & ~mask_of([9])}
+    assert step.text.startswith("In row 1, 1 and 5 can only go in r1c1 and r1c2, both in cage a (15); "
+                                "so cage a holds 1 and 5 and must be 1+5+9:")
+    assert step.candidates == ((cell("r1c1"), mask_of([1, 5])), (cell("r1c2"), mask_of([1, 5])))
+
+
+def test_combination_confinement_from_a_house_into_a_derived_sum():
+    # A derived sum r1c1 + r2c1 = 10 (distinct, both in column 1); column 1 can place 3
+    # only there, so the sum is 3+7.
+    ctx = ctx_for(SUDOKU, without([FULL] * 81, [f"r{r}c1" for r in range(3, 10)], [3]))
+    ctx.add_virtual(Region("sum of r1c1 + r2c1", (cell("r1c1"), cell("r2c1")), 10, True, kind="virtual"))
+    steps = list(intersections.find_combination_confinement(ctx))
+    [step] = [s for s in steps if s.text.startswith("In column 1")]
+    assert step.technique == "combination-confinement"
+    assert step.eliminations == ((cell("r1c1"), FULL & ~mask_of([3, 7])), (cell("r2c1"), FULL & ~mask_of([3, 7])))
+    assert "so sum of r1c1 + r2c1 holds 3 and must be 3+7" in step.text
+
+
+def test_no_combination_confinement_into_a_sum_that_is_a_house_or_not_distinct():
+    masks = without([FULL] * 81, [f"r{r}c1" for r in range(3, 10)], [3])
+    ctx = ctx_for(SUDOKU, masks)
+    ctx.add_virtual(Region("loose sum", (cell("r1c1"), cell("r2c1")), 10, False, kind="virtual"))
+    ctx.add_virtual(Region("column 1 again", tuple(cell(f"r{r}c1") for r in range(1, 10)), 45, True,
+                           kind="virtual"))
+    assert not [s for s in intersections.find_combination_confinement(ctx) if s.text.startswith("In column")]
+
+
 def test_cage_confinement_needs_a_required_digit():
     p = greater([("a", 10, ((0, 0), (0, 1)))])  # 1+9, 2+8, ...: no digit is required
     assert list(find_cage_confinement(ctx_for(p))) == []
