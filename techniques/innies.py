@@ -13,6 +13,12 @@ sticking-out cages to count gives every equation of the union:
   cells share a house or cage); an innie minus an outie is a known
   difference (``r1c9 - r2c9 = 3``: a digit of one with no partner in the
   other goes);
+* **a house's digits inside a derived sum** (``innies-outies`` too): when a
+  house can place some digits only in the cells of a distinct derived sum,
+  the sum holds them (``... so the innies r1c1 + r2c1 + r5c1 + r8c1 + r9c1
+  = 26.  In column 1, 2 and 7 can only go in r1c1, r2c1 and r5c1, all in
+  these cells; so the sum holds 2 and 7 and must be 2+4+5+7+8``), and the
+  sum becomes a virtual region;
 * **cage splitting** (``cage-splitting``): when the innies (or outies) all
   lie in one cage, that cage splits into the part inside, whose sum is now
   known, and the part outside; both parts are distinct, being in one cage.

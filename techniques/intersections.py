@@ -7,10 +7,12 @@
 * **cage confinement** (level 3): a cage that must hold a digit (every
   combination that fits uses it) with all its cells for the digit in one
   house: the digit leaves the rest of the house.  And back: a house whose
-  cells for a digit all lie in one cage, so the cage holds the digit: it
-  leaves the cage's other cells and the cage's combinations without it go;
+  cells for some digits all lie in one cage, so the cage holds them all
+  (taken together, as the exact propagator does): they leave the cage's
+  other cells and the cage's combinations without all of them go;
 * **combination confinement** (level 3): the same for any other sum region
-  (a Kakuro run, a derived sum) and any other region whose digits differ.
+  (a Kakuro run, a derived sum) and any other region whose digits differ,
+  and back from a house into a distinct derived sum (a virtual region).
 
 Techniques look only at region kinds (``row``, ``column``, ``box``, ``cage``).
 
