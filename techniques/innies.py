@@ -205,7 +205,7 @@ def sums_by_house(puzzle: Puzzle) -> tuple[tuple[int, tuple[Equation, ...], froz
     sums = [eq for eq in killer_equations(puzzle) if eq.is_sum and eq.distinct and len(eq.cells) > 1]
     out = []
     for hi, house in enumerate(puzzle.regions):
-        if house.kind not in HOUSE_KINDS or len(house.cells) != puzzle.max_digit:
+        if house.kind not in HOUSE_KINDS or not house.distinct or len(house.cells) != puzzle.max_digit:
             continue
         own = set(house.cells)
         meeting = tuple(eq for eq in sums if own.intersection(eq.cells))

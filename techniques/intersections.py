@@ -255,15 +255,14 @@ def house_claims(masks: list[int], house_cells: tuple[int, ...],
         m = masks[c]
         twice |= once & m
         once |= m
-    found: dict[int, tuple[T, list[int], list[int]]] = {}
+    claims: dict[int, tuple[T, int, list[int]]] = {}  # by id(region), in the order first claimed
     for d in digits_of(twice & ~fixed):
         bit = 1 << d
         spots = [c for c in house_cells if masks[c] & bit]
         for region in regions_with(spots):
-            entry = found.setdefault(id(region), (region, [0], []))
-            entry[1][0] |= bit
-            entry[2].extend(c for c in spots if c not in entry[2])
-    return [(region, bits[0], sorted(spots)) for region, bits, spots in found.values()]
+            _, bits, places = claims.get(id(region), (region, 0, []))
+            claims[id(region)] = (region, bits | bit, places + [c for c in spots if c not in places])
+    return [(region, bits, sorted(places)) for region, bits, places in claims.values()]
 
 
 def holding_effects(masks: list[int], house_cells: tuple[int, ...], bits: int, cells: tuple[int, ...],
