@@ -50,12 +50,11 @@ from solver.engine import Context, Technique
 from solver.model import Puzzle, Region
 from solver.step import Step
 
-from .algebra import Equation, find_equations, make_equation, region_names
+from .algebra import INFO, Equation, find_equations, make_equation, region_names
 from .common import region_key
 from .intersections import holding_effects, holding_text, house_claims
 
 HOUSE_KINDS = ("row", "column", "box")
-INNIES_LEVEL = 5
 MAX_SUM_CELLS = 5
 """A derived sum covers at most this many cells."""
 MAX_MIXED_CELLS = 6
@@ -238,7 +237,7 @@ def find_sum_holdings(ctx: Context) -> Iterator[Step]:
             if ctx.explain:
                 text = f"{eq.reason}. " + holding_text(ctx, house, bits, spots, "these cells", "the sum", combos,
                                                         effects)
-            yield Step("innies-outies", "Innies and outies", INNIES_LEVEL, text, eliminations=effects,
+            yield Step("innies-outies", *INFO["innies-outies"], text, eliminations=effects,
                        cells=tuple(spots),
                        regions=(region_key(house),) + tuple(region_key(regions[i]) for i in eq.shown),
                        candidates=tuple((c, masks[c] & bits) for c in spots), derived=(eq.region(),))
@@ -253,7 +252,7 @@ def find_cage_splitting(ctx: Context) -> Iterator[Step]:
     yield from find_equations(ctx, killer_equations(ctx.puzzle), "cage-splitting")
 
 
-INNIES_OUTIES = Technique("innies-outies", "Innies and outies", INNIES_LEVEL, 5, find_innies_outies,
+INNIES_OUTIES = Technique("innies-outies", "Innies and outies", 5, 5, find_innies_outies,
                           "rows 1-2 total 90 and the cages wholly inside total 75, so r2c1 + r2c2 = 15.")
 CAGE_SPLITTING = Technique("cage-splitting", "Cage splitting", 5, 5, find_cage_splitting,
                            "box 1 totals 45 and the cages wholly inside total 36, so the part of cage d inside, "
