@@ -83,10 +83,11 @@ def where_stuck(trace: Any) -> str:
 def run_one(puzzle: Any, timeout: float | None = 120.0, budget: int | None = None) -> Row:
     """Solve one puzzle explained and measure it."""
     from solver.engine import solve_with_logic
+    from techniques import DEFAULT
 
     start = time.process_time()
     kwargs: dict[str, Any] = {} if budget is None else {"budget": budget}
-    trace = solve_with_logic(puzzle, explain=True, timeout=timeout, **kwargs)
+    trace = solve_with_logic(puzzle, DEFAULT, explain=True, timeout=timeout, **kwargs)
     cpu = time.process_time() - start
     solution = puzzle.parse_solution(puzzle.get_info("solution"))
     guesses = sum(1 for s in trace.steps if s.technique == "guess")

@@ -46,7 +46,7 @@ def spread(items: list[Any], limit: int) -> list[Any]:
 
 def run(puzzles: list[Any], jobs: int, timeout: float) -> tuple[list[dict[str, Any]], float, float]:
     """Grade ``puzzles`` with ``jobs`` processes: the grades, wall seconds and CPU seconds."""
-    from solver.cli_grade import graded
+    from sumlogic.cli.grade import graded
 
     wall, cpu = time.perf_counter(), cpu_seconds()
     grades = [g.to_dict() for g in graded(puzzles, jobs, timeout, 3)]  # the pool is shut down here

@@ -7,9 +7,9 @@ Two phases, so that the slow part runs once:
 
 1. *Traces.*  Every rated corpus puzzle and every puzzle of the killer
    collections in the cross-source check (``--all``: every corpus puzzle) is
-   solved as :func:`solver.grade.grade` does it (fast mode, the engine's
+   solved as :func:`sumlogic.grading.grade` does it (fast mode, the engine's
    deterministic work budget), with at most ``--budget`` CPU seconds each as
-   a safety net, and its steps are cached as :data:`solver.grade.StepFeature`
+   a safety net, and its steps are cached as :data:`sumlogic.grading.StepFeature`
    rows in ``--cache`` (one JSON file per puzzle, in a folder named by a hash
    of the technique table and the work budget, so that a changed table starts
    a fresh cache; ``--refresh`` after other engine changes).  A puzzle over
@@ -17,7 +17,7 @@ Two phases, so that the slow part runs once:
    says how many.  ``--cached`` reports on the cache without solving.
 2. *Scores.*  Scoring a cached trace is cheap, so the script prints
    Spearman's rho between each rated source's rating and the old score (sum of
-   the technique table's scores), the current score (:data:`solver.grade.WEIGHTS`),
+   the technique table's scores), the current score (:data:`sumlogic.grading.WEIGHTS`),
    the hardest level and the step count, then the hardest level per labelled
    group and the band cut points those labels ask for; ``--fit`` adds the
    grid search that chose the weights (:mod:`benchmarks.calibrate_fit`,
@@ -131,7 +131,8 @@ def trace_entry(job: tuple[Puzzle, float]) -> Entry:
     missing (Windows) the engine's wall-clock timeout is used instead.
     """
     from solver.engine import DEFAULT_BUDGET, solve_with_logic
-    from solver.grade import step_features
+    from techniques import DEFAULT
+    from sumlogic.grading import step_features
 
     puzzle, budget = job
     cpu = time.process_time()
@@ -142,8 +143,8 @@ def trace_entry(job: tuple[Puzzle, float]) -> Entry:
         if timer:
             old = signal.signal(signal.SIGPROF, _over_budget)
             signal.setitimer(signal.ITIMER_PROF, budget)
-        # the same call as solver.grade.grade, with the CPU budget as the safety net
-        trace = solve_with_logic(puzzle, explain=False, max_depth=3, timeout=None if timer else budget,
+        # the same call as sumlogic.grading.grade, with the CPU budget as the safety net
+        trace = solve_with_logic(puzzle, DEFAULT, explain=False, max_depth=3, timeout=None if timer else budget,
                                  budget=DEFAULT_BUDGET)
         entry.update(status=trace.status, steps=step_features(trace))
     except OverBudget:

@@ -1,11 +1,11 @@
 """The scoring half of ``benchmarks/calibrate.py``: rho tables and the weight search.
 
 Everything here works on cached trace entries (plain dicts with ``id``,
-``status``, ``rating`` and ``steps`` as :data:`solver.grade.StepFeature`
+``status``, ``rating`` and ``steps`` as :data:`sumlogic.grading.StepFeature`
 rows), so it runs in seconds, not hours.
 
-The weights of :data:`solver.grade.WEIGHTS` were chosen by :func:`fit`: a
-grid search over the three parameters of :class:`solver.grade.Weights`
+The weights of :data:`sumlogic.grading.WEIGHTS` were chosen by :func:`fit`: a
+grid search over the three parameters of :class:`sumlogic.grading.Weights`
 maximising the mean rho over the two rated sources with enough puzzles
 (kropki/janko, killer/krazydad).  Leave-one-source-out shows how much of that
 is overfitting: the weights chosen on one source are scored on the other.
@@ -18,7 +18,7 @@ import itertools
 from collections import Counter
 from typing import Any, Callable, Sequence
 
-from solver.grade import BANDS, GUESS, WEIGHTS, StepFeature, Weights, band_for, score_steps, spearman
+from sumlogic.grading import BANDS, GUESS, WEIGHTS, StepFeature, Weights, band_for, score_steps, spearman
 
 Entry = dict[str, Any]
 Scorer = Callable[[Sequence[StepFeature]], float]
@@ -96,7 +96,7 @@ def rho(pairs: Pairs, scorer: Scorer) -> float:
 
 
 def weighted(weights: Weights) -> Scorer:
-    """:func:`solver.grade.score_steps` with ``weights``."""
+    """:func:`sumlogic.grading.score_steps` with ``weights``."""
     return lambda steps: score_steps(steps, weights)
 
 
@@ -132,7 +132,7 @@ def fit(sets: dict[str, tuple[Pairs, Counter[str]]]) -> list[str]:
         near = sum(1 for v in grid()
                    if sum(rho(sets[n][0], weighted(v)) for n in fit_sets) / len(fit_sets) >= mean - 0.02)
         lines.append(f"  fit on both: {fmt(w)} (mean rho {mean:.2f}; {near} formulas within 0.02 of it); "
-                     f"in solver.grade: {fmt(WEIGHTS)}")
+                     f"in sumlogic.grading: {fmt(WEIGHTS)}")
         for name in sets:
             if name not in fit_sets and name != TIERS_ALL:
                 lines.append(f"    never fitted on: {name}: rho {rho(sets[name][0], weighted(w)):.2f}")
@@ -239,7 +239,7 @@ def report(entries: Sequence[Entry], fit_too: bool = False) -> None:
         print(line)
     cuts, hits, n = band_cuts(entries)
     print(f"band cut points that put most worded-label puzzles in their label's band: top levels of "
-          f"Easy/Medium/Hard/Expert = {cuts} ({hits} of {n} puzzles); in solver.grade: "
+          f"Easy/Medium/Hard/Expert = {cuts} ({hits} of {n} puzzles); in sumlogic.grading: "
           f"{tuple(top for _, top in BANDS[:4])}")
     counts = band_counts(entries)
     print("bands over these puzzles: " + ", ".join(f"{b} {n}" for b, n in sorted(counts.items())))

@@ -41,8 +41,9 @@ def stall_state(puzzle, budget: int | None) -> list[int] | None:
     """The candidates where the engine first needs a guess, or None when it needs none."""
     from solver.candidates import Candidates
     from solver.engine import Context, apply, solve_with_logic
+    from techniques import DEFAULT
 
-    trace = solve_with_logic(puzzle, explain=False, guess=False, budget=budget, timeout=None)
+    trace = solve_with_logic(puzzle, DEFAULT, explain=False, guess=False, budget=budget, timeout=None)
     if trace.status != "stuck":
         return None
     ctx = Context(puzzle, Candidates.initial(puzzle), (), explain=False)

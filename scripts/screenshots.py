@@ -41,7 +41,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from solver.html import embed_json, load_traces, write_html  # noqa: E402
+from sumlogic.html import embed_json, load_traces, write_html  # noqa: E402
 
 SHOTS: dict[str, tuple[str, str]] = {
     "kakuro": ("kakuro-8x8", "sum-combinations"),
@@ -84,7 +84,7 @@ def interesting_step(trace: dict[str, Any], technique: str | None = None) -> int
 
 def explain_sample(name: str, page: Path) -> dict[str, Any]:
     """Run ``sumlogic explain sample:NAME --json --html PAGE``; its trace."""
-    command = [sys.executable, "-m", "solver", "explain", f"sample:{name}", "--json", "--html", str(page)]
+    command = [sys.executable, "-m", "sumlogic", "explain", f"sample:{name}", "--json", "--html", str(page)]
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
     if done.returncode != 0:
         raise SystemExit(f"sample:{name}: sumlogic explain exited {done.returncode}: {done.stderr.strip()}")

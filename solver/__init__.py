@@ -1,12 +1,14 @@
-"""sumlogic's core: the generic puzzle model, the candidate grid, the exact solver.
+"""sumlogic's core: the generic puzzle model, the candidate grid, the exact
+solver and the technique engine.  It knows no notation and no technique:
+:mod:`puzzles` reads and writes puzzles, :mod:`techniques` holds the human
+techniques, and :mod:`sumlogic` is the front door that puts them together.
 
->>> from solver import parse, solve
->>> puzzle = parse("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
->>> puzzle.kind
-'sudoku'
->>> result = solve(puzzle)
->>> result.status, puzzle.format_solution(result.solution)[:9]
-('solved', '417369825')
+>>> from solver import Puzzle, Region, solve
+>>> p = Puzzle(kind="demo", height=1, width=2, cells=((0, 0), (0, 1)),
+...            regions=(Region("cage a", (0, 1), total=3),), givens=(0, 0))
+>>> result = solve(p)
+>>> result.status, result.solution in ((1, 2), (2, 1))
+('multiple', True)
 """
 
 from __future__ import annotations
@@ -18,31 +20,5 @@ from .search import SolveResult, count_solutions, solve
 
 __all__ = [
     "Candidates", "Comparison", "InvalidPuzzleError", "Pair", "ParseError", "Puzzle", "Region",
-    "SolveResult", "SumlogicError", "UnknownFormatError", "count_solutions", "parse", "read", "solve", "write",
+    "SolveResult", "SumlogicError", "UnknownFormatError", "count_solutions", "solve",
 ]
-
-__version__ = "0.1.0"
-
-
-def parse(text: str, format: str | None = None) -> Puzzle:
-    """Read exactly one puzzle from text in any supported notation (detected unless ``format`` is given)."""
-    from puzzles import read_text
-
-    found = read_text(text, format=format)
-    if len(found) != 1:
-        raise ParseError(f"expected one puzzle, found {len(found)}")
-    return found[0]
-
-
-def read(path: str, format: str | None = None) -> list[Puzzle]:
-    """Read every puzzle in a file (``-`` for standard input)."""
-    from puzzles import read_path
-
-    return read_path(path, format=format)
-
-
-def write(puzzle: Puzzle, format: str = "jsonl") -> str:
-    """Write a puzzle in a notation (``jsonl`` by default)."""
-    from puzzles import write_text
-
-    return write_text([puzzle], format=format)

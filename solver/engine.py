@@ -4,11 +4,12 @@ A :class:`Technique` is a name, a level, a score and a function ``find(ctx)``
 that yields :class:`~solver.step.Step` records for the candidate state in a
 :class:`Context`.  Techniques only find steps; :func:`apply` carries them out.
 The engine knows no technique by name: the ordered list comes from the
-caller (``techniques.DEFAULT`` by default), and when logic runs out it
+caller (usually ``techniques.DEFAULT``), and when logic runs out it
 guesses, recording a ``guess`` step.
 
 >>> from puzzles import sample
->>> trace = solve_with_logic(sample("sudoku-1"))
+>>> from techniques import DEFAULT
+>>> trace = solve_with_logic(sample("sudoku-1"), DEFAULT)
 >>> trace.status, trace.by_logic, [s.technique for s in trace.steps[:2]]
 ('solved', True, ['givens', 'naked-single'])
 """
@@ -336,6 +337,9 @@ class Trace:
     seconds: float = 0.0
     #: units of the :class:`Work` budget spent (deterministic, unlike ``seconds``)
     work: int = 0
+    #: the puzzle in its notation's record shape (the corpus schema), without its
+    #: solution; set by the caller that knows the notations (``sumlogic``)
+    record: dict[str, Any] | None = None
 
     @property
     def by_logic(self) -> bool:
@@ -350,18 +354,15 @@ class Trace:
         return out
 
     def to_dict(self, *, include_puzzle: bool = True) -> dict[str, Any]:
-        """JSON-ready: id, kind, status, by_logic, steps, solution (corpus shape), puzzle record."""
+        """JSON-ready: id, kind, status, by_logic, steps, solution (corpus shape) and,
+        when :attr:`record` is set, the puzzle record."""
         p = self.puzzle
         out: dict[str, Any] = {"id": p.id, "kind": p.kind, "status": self.status, "by_logic": self.by_logic,
                                "techniques": self.techniques_used(),
                                "steps": [s.to_dict(p) for s in self.steps],
                                "solution": p.format_solution(self.solution) if self.solution else None}
-        if include_puzzle:
-            from puzzles import to_record  # the kinds know their own record shape
-
-            record = to_record(p)
-            record.pop("solution", None)
-            out["puzzle"] = record
+        if include_puzzle and self.record is not None:
+            out["puzzle"] = dict(self.record)
         return out
 
 
@@ -450,12 +451,13 @@ def guess_step(ctx: Context, solution: tuple[int, ...]) -> Step:
                 cells=(cell,), candidates=((cell, masks[cell]),))
 
 
-def solve_with_logic(puzzle: Puzzle, techniques: Sequence[Technique] | None = None, *, explain: bool = True,
+def solve_with_logic(puzzle: Puzzle, techniques: Sequence[Technique], *, explain: bool = True,
                      guess: bool = True, max_depth: int = 3, timeout: float | None = 60.0,
                      max_steps: int | None = None, budget: int | None = None) -> Trace:
     """Solve step by step with human techniques, guessing only when they all fail.
 
-    ``techniques`` defaults to ``techniques.DEFAULT``; ``guess=False`` stops
+    ``techniques`` is the ordered list to try (``techniques.DEFAULT`` is the
+    usual one: the engine knows no technique itself); ``guess=False`` stops
     with status ``stuck`` instead of guessing; ``max_depth`` bounds the
     nesting of contradiction chains; ``max_steps`` stops early (status ``stuck``).
 
@@ -474,16 +476,13 @@ def solve_with_logic(puzzle: Puzzle, techniques: Sequence[Technique] | None = No
     ``timeout`` only when the exact solve runs out of time.
 
     >>> from puzzles import sample
-    >>> t = solve_with_logic(sample("killer-1"), explain=False, budget=0)
+    >>> from techniques import DEFAULT
+    >>> t = solve_with_logic(sample("killer-1"), DEFAULT, explain=False, budget=0)
     >>> t.status, t.work <= 1
     ('solved', True)
     """
     from .search import solve
 
-    if techniques is None:
-        from techniques import DEFAULT
-
-        techniques = DEFAULT
     start = time.perf_counter()
     state = Candidates.initial(puzzle)
     deadline = None if timeout is None or budget is not None else start + timeout * LOGIC_SHARE

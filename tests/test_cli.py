@@ -1,8 +1,8 @@
 """The ``sumlogic`` command line: output shapes, exit codes, and bad input.
 
-Most tests run :func:`solver.cli.main` in-process (it returns the exit code)
+Most tests run :func:`sumlogic.cli.main` in-process (it returns the exit code)
 and read standard output and error with ``capsys``; one runs
-``python -m solver`` as a subprocess.  The corpus-wide check needs the
+``python -m sumlogic`` as a subprocess.  The corpus-wide check needs the
 shared corpus (see ``conftest.py``): it skips without it, and fails under
 ``CI=true``.
 """
@@ -24,8 +24,9 @@ from hypothesis import strategies as st
 
 from puzzles import SAMPLES, detect_format, read_path, sample
 from puzzles.samples import sample_text
-from solver import cli, cli_solve
-from solver.cli import main
+from sumlogic.cli import formats as cli_formats
+from sumlogic.cli import solve as cli_solve
+from sumlogic.cli import main
 
 from .mutations import damaged
 
@@ -319,24 +320,24 @@ def test_interrupt_and_broken_pipe_are_quiet(capsys: pytest.CaptureFixture[str],
     def stop(*_: Any, **__: Any) -> None:
         raise error
 
-    monkeypatch.setattr(cli, "emit", stop)
+    monkeypatch.setattr(cli_formats, "emit", stop)
     got, _, err = run(capsys, "formats")
     assert got == code and err == ""
 
 
-def test_subprocess_python_m_solver(tmp_path: Path) -> None:
-    done = subprocess.run([sys.executable, "-m", "solver", "solve", "-", "--json"], input=SUDOKU_LINE + "\n",
+def test_subprocess_python_m_sumlogic(tmp_path: Path) -> None:
+    done = subprocess.run([sys.executable, "-m", "sumlogic", "solve", "-", "--json"], input=SUDOKU_LINE + "\n",
                           capture_output=True, text=True, cwd=ROOT, timeout=300)
     assert done.returncode == 0, done.stderr
     [record] = json_lines(done.stdout)
     assert record["status"] == "solved" and record["unique"] is True
-    bad = subprocess.run([sys.executable, "-m", "solver", "solve", str(tmp_path / "missing.sudoku")],
+    bad = subprocess.run([sys.executable, "-m", "sumlogic", "solve", str(tmp_path / "missing.sudoku")],
                          capture_output=True, text=True, cwd=ROOT, timeout=300)
     assert bad.returncode == 2 and len(bad.stderr.splitlines()) == 1 and "Traceback" not in bad.stderr
 
 
 def test_subprocess_closed_pipe_is_quiet() -> None:
-    process = subprocess.Popen([sys.executable, "-m", "solver", "samples"], stdout=subprocess.PIPE, cwd=ROOT,
+    process = subprocess.Popen([sys.executable, "-m", "sumlogic", "samples"], stdout=subprocess.PIPE, cwd=ROOT,
                                stderr=subprocess.PIPE)
     assert process.stdout is not None and process.stderr is not None
     process.stdout.close()
@@ -354,7 +355,7 @@ def test_corpus_solved_unique_and_matching(corpus: Path, exact_known_hard) -> No
     the known-hard Killers (given 5 s then) time out, and never go wrong."""
     files = sorted(corpus.glob("*.jsonl"))
     limit = ["--timeout", "5"] if exact_known_hard else []
-    done = subprocess.run([sys.executable, "-m", "solver", "solve", *map(str, files), "--json", "--no-logic",
+    done = subprocess.run([sys.executable, "-m", "sumlogic", "solve", *map(str, files), "--json", "--no-logic",
                            *limit],
                           capture_output=True, text=True, cwd=ROOT, timeout=3000)
     assert done.returncode in (0, 1), done.stderr

@@ -14,13 +14,15 @@ from functools import lru_cache
 import pytest
 
 from puzzles import read_text
-from puzzles.generate import (BudgetExhausted, Rejected, generate, generate_many, kakuro as kakuro_gen,
-                              killer as killer_gen, parse_size)
+from puzzles.generate import BudgetExhausted, Rejected, parse_size
+from puzzles.generate import kakuro as kakuro_gen
+from puzzles.generate import killer as killer_gen
 from puzzles.generate.killer import pieces
-from solver import cli_generate
 from solver.bits import sum_range
 from solver.model import Puzzle, pair_holds
 from solver.search import solve
+from sumlogic.cli import generate as cli_generate
+from sumlogic.generation import generate, generate_many
 
 SEEDS = {"kropki": (1, 2, 3), "killer": (1, 2), "kakuro": (1, 2), "sudoku": (1, 2)}
 SMALL_KAKURO = ((4, 4), (5, 5), (6, 6), (5, 7), (7, 6))
@@ -238,7 +240,7 @@ def test_asymmetric_kakuro_pattern() -> None:
 
 
 def test_band_keeps_the_first_try_that_matches() -> None:
-    from solver.grade import grade
+    from sumlogic.grading import grade
 
     p = made("sudoku", 1)
     band = grade(p).band
@@ -259,7 +261,7 @@ def test_a_band_out_of_reach_says_which_bands_the_tries_reached(monkeypatch: pyt
     class Easy:
         band = "Easy"
 
-    monkeypatch.setattr("solver.grade.grade", lambda puzzle: Easy())
+    monkeypatch.setattr("sumlogic.generation.grade", lambda puzzle: Easy())
     with pytest.raises(BudgetExhausted, match="within 3 tries .*; the tries came out Easy 3$") as caught:
         generate("sudoku", seed=1, band="Extreme", max_tries=3)
     assert caught.value.seen == {"Easy": 3}
@@ -334,7 +336,7 @@ def test_cli_budget_exhausted_exits_1(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_cli_band_reports_tries() -> None:
-    from solver.grade import grade
+    from sumlogic.grading import grade
 
     band = grade(made("sudoku", 1)).band
     code, out, err = cli("sudoku", "--seed", "1", "--band", band)

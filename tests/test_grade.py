@@ -10,10 +10,11 @@ from typing import Any
 import pytest
 
 from puzzles import SAMPLES, sample
-from solver.cli import main
+from sumlogic.cli import main
 from benchmarks import calibrate, calibrate_fit
 from solver.engine import solve_with_logic
-from solver.grade import (BAND_ORDER, WEIGHTS, Grade, Weights, band_for, grade, grade_trace, score_steps, spearman,
+from techniques import DEFAULT
+from sumlogic.grading import (BAND_ORDER, WEIGHTS, Grade, Weights, band_for, grade, grade_trace, score_steps, spearman,
                           step_features)
 
 KEYS = {"id", "kind", "level", "band", "score", "hardest", "techniques"}
@@ -23,11 +24,11 @@ def test_grade_is_plain_picklable_data() -> None:
     g = grade(sample("killer-1"))
     assert pickle.loads(pickle.dumps(g)) == g
     assert g.band in BAND_ORDER
-    assert g.level == max(s.level for s in solve_with_logic(sample("killer-1"), explain=False).steps)
+    assert g.level == max(s.level for s in solve_with_logic(sample("killer-1"), DEFAULT, explain=False).steps)
 
 
 def test_score_comes_from_the_step_features() -> None:
-    trace = solve_with_logic(sample("kropki-2"), explain=False)
+    trace = solve_with_logic(sample("kropki-2"), DEFAULT, explain=False)
     g = grade_trace(trace)
     assert isinstance(g.score, int) and g.score == score_steps(step_features(trace))
     assert dict(g.techniques).get("kropki-dots") == sum(1 for s in trace.steps if s.technique == "kropki-dots")
@@ -65,7 +66,7 @@ def test_chosen_weights_rank_by_hardest_level_first() -> None:
 def test_a_timeout_has_no_partial_grade() -> None:
     from solver.engine import Trace
 
-    full = solve_with_logic(sample("kropki-2"), explain=False)
+    full = solve_with_logic(sample("kropki-2"), DEFAULT, explain=False)
     for cut in (5, 40):  # stopped early at different points: the same record
         g = grade_trace(Trace(full.puzzle, "timeout", full.steps[:cut], None, 1.0 + cut))
         assert g.to_dict() == {"id": full.puzzle.id, "kind": "kropki", "status": "timeout", "level": 0,
@@ -145,7 +146,7 @@ def test_spearman_against_a_hand_computed_value() -> None:
 def test_jobs_two_equals_jobs_one_on_corpus_samples(corpus: Path) -> None:
     from benchmarks.bench_grade import spread
     from benchmarks.corpus import load
-    from solver.cli_grade import graded
+    from sumlogic.cli.grade import graded
 
     puzzles = [p for kind in ("kropki", "kakuro") for p in spread(load(kind, corpus), 3)]
     puzzles += [p for p in load("killer", corpus) if "krazydad" in p.id][:3]

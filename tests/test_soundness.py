@@ -48,7 +48,7 @@ def test_every_corpus_puzzle_is_solved_soundly(kind, corpus, known_hard):
     for puzzle in read_path(str(path)):
         solution = puzzle.parse_solution(puzzle.get_info("solution"))
         hard = puzzle.id in known_hard
-        trace = solve_with_logic(puzzle, timeout=5 if hard else 120)
+        trace = solve_with_logic(puzzle, DEFAULT, timeout=5 if hard else 120)
         if hard and trace.status == "timeout":
             pass  # allowed to run out of time (see conftest); its steps are still checked below
         elif trace.status != "solved" or trace.solution != solution:
@@ -86,6 +86,6 @@ def test_generated_kakuros_are_solved_soundly(record):
 @pytest.mark.parametrize("name", SAMPLES)
 def test_trace_is_byte_identical_on_every_run(name):
     puzzle = sample(name)
-    first = json.dumps(solve_with_logic(puzzle).to_dict(), sort_keys=True)
-    second = json.dumps(solve_with_logic(puzzle).to_dict(), sort_keys=True)
+    first = json.dumps(solve_with_logic(puzzle, DEFAULT).to_dict(), sort_keys=True)
+    second = json.dumps(solve_with_logic(puzzle, DEFAULT).to_dict(), sort_keys=True)
     assert first == second

@@ -1,6 +1,6 @@
 """The engine's deterministic work budget and the contradiction search's memo.
 
-``solve_with_logic(budget=N)`` caps the work the searching techniques spend
+``solve_with_logic(budget=N, DEFAULT)`` caps the work the searching techniques spend
 (counted, never timed): when it is spent the engine guesses exactly as when
 logic runs out, so a trace depends on the puzzle and the budget only.  The
 contradiction screen keeps what it learnt in ``Context.memo``: fixed points
@@ -22,7 +22,7 @@ from solver.bits import digits_of, is_single
 from solver.candidates import Candidates
 from solver.engine import (DEFAULT_BUDGET, GUESS, GUESS_LOOKAHEAD, Context, Work, apply, givens_step, next_step,
                            solve_with_logic)
-from solver.grade import grade, grade_trace
+from sumlogic.grading import grade, grade_trace
 from solver.propagate import Propagator
 from techniques import DEFAULT, contradiction
 
@@ -51,16 +51,16 @@ def test_work_counts_and_runs_out():
 
 def test_a_small_budget_ends_in_guesses_and_a_large_one_does_not(corpus):
     puzzle = corpus_puzzle(corpus, "kropki", CONTRADICTIONS)
-    free = solve_with_logic(puzzle, explain=False)
+    free = solve_with_logic(puzzle, DEFAULT, explain=False)
     chains = free.techniques_used().get("contradiction-1", 0)
     assert free.by_logic and chains >= 2
     assert 0 < free.work < 1000
     # Enough budget: the very same trace.
-    roomy = solve_with_logic(puzzle, explain=False, budget=free.work)
+    roomy = solve_with_logic(puzzle, DEFAULT, explain=False, budget=free.work)
     assert [s.to_dict(puzzle) for s in roomy.steps] == [s.to_dict(puzzle) for s in free.steps]
     # Too little: logic runs out, the engine guesses, and the answer is still right.
     for budget in (0, 50):
-        tight = solve_with_logic(puzzle, explain=False, budget=budget)
+        tight = solve_with_logic(puzzle, DEFAULT, explain=False, budget=budget)
         assert tight.status == "solved" and not tight.by_logic
         assert tight.solution == free.solution
         assert "guess" in tight.techniques_used()
@@ -70,9 +70,9 @@ def test_a_small_budget_ends_in_guesses_and_a_large_one_does_not(corpus):
 
 def test_the_budget_makes_traces_repeatable_and_mode_independent(corpus):
     puzzle = corpus_puzzle(corpus, "kropki", CONTRADICTIONS)
-    first, second = (solve_with_logic(puzzle, budget=60) for _ in range(2))
+    first, second = (solve_with_logic(puzzle, DEFAULT, budget=60) for _ in range(2))
     assert dump(first) == dump(second) and first.work == second.work
-    fast = solve_with_logic(puzzle, explain=False, budget=60)
+    fast = solve_with_logic(puzzle, DEFAULT, explain=False, budget=60)
     # Replaying a chain to explain it is not charged: both modes spend the same work and
     # take the same steps (the explained ones also list a placement's peer removals).
     assert fast.work == first.work
@@ -88,13 +88,13 @@ def test_grading_uses_the_default_budget(corpus):
 
 def test_with_a_budget_the_clock_no_longer_cuts_logic_short():
     puzzle = sample("greater-killer-1")  # needs depth-1 contradictions
-    trace = solve_with_logic(puzzle, explain=False, timeout=1e-9, budget=DEFAULT_BUDGET)
+    trace = solve_with_logic(puzzle, DEFAULT, explain=False, timeout=1e-9, budget=DEFAULT_BUDGET)
     assert trace.status == "solved" and trace.by_logic
 
 
 def test_without_a_budget_slow_logic_ends_in_guesses_not_a_timeout():
     puzzle = sample("greater-killer-1")
-    trace = solve_with_logic(puzzle, timeout=1e-9)
+    trace = solve_with_logic(puzzle, DEFAULT, timeout=1e-9)
     assert trace.status == "solved" and not trace.by_logic
     assert puzzle.check_solution(trace.solution) == []
     assert not any(s.technique.startswith("contradiction") for s in trace.steps)
@@ -105,7 +105,7 @@ def test_without_a_budget_slow_logic_ends_in_guesses_not_a_timeout():
 
 
 def test_cheap_techniques_still_run_after_the_budget_is_spent():
-    trace = solve_with_logic(sample("killer-1"), explain=False, budget=0)
+    trace = solve_with_logic(sample("killer-1"), DEFAULT, explain=False, budget=0)
     assert trace.status == "solved" and trace.by_logic  # no contradiction needed, nothing charged
     assert trace.work == 0
 
@@ -224,7 +224,7 @@ def _left_after(prop: Propagator, masks: list[int], cell: int, digit: int, furth
 def test_a_guess_goes_where_the_solution_digit_unlocks_the_most(corpus):
     puzzle = corpus_puzzle(corpus, "killer", "killer/iss/wecoc-2")
     solution = puzzle.parse_solution(puzzle.get_info("solution"))
-    trace = solve_with_logic(puzzle, explain=False, budget=0)  # no searching: several guesses
+    trace = solve_with_logic(puzzle, DEFAULT, explain=False, budget=0)  # no searching: several guesses
     prop = Propagator(puzzle)  # a fresh one, not the engine's shared one
     ctx = Context(puzzle, Candidates.initial(puzzle), (), explain=False)
     guesses = 0

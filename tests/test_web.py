@@ -26,7 +26,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from solver.html import embed_json, load_traces, render_html
+from sumlogic.html import embed_json, load_traces, render_html
 
 ROOT = Path(__file__).resolve().parents[1]
 TRACE_DIR = ROOT / "tests" / "data" / "traces"
@@ -37,7 +37,7 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 IN_CI = os.environ.get("CI", "").lower() == "true"
 # The sumlogic command, whether or not the package is installed or has a __main__.
-SUMLOGIC = [sys.executable, "-c", "import sys; from solver.cli import main; sys.exit(main())"]
+SUMLOGIC = [sys.executable, "-c", "import sys; from sumlogic.cli import main; sys.exit(main())"]
 
 
 # ---------------------------------------------------------------- where traces come from
@@ -219,7 +219,7 @@ def test_render_rejects_what_is_not_a_trace() -> None:
 def test_command_line_writes_the_page(tmp_path: Path) -> None:
     out = tmp_path / "out.html"
     src = TRACE_DIR / "kropki.json"
-    run = subprocess.run([sys.executable, "-m", "solver.html", str(src), "-o", str(out)],
+    run = subprocess.run([sys.executable, "-m", "sumlogic.html", str(src), "-o", str(out)],
                          cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert run.returncode == 0, run.stderr
     assert out.read_bytes() == render_html(hand_trace("kropki")).encode("utf-8")
@@ -227,17 +227,17 @@ def test_command_line_writes_the_page(tmp_path: Path) -> None:
 
 def test_viewer_files_are_package_data() -> None:
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    patterns = config["tool"]["setuptools"]["package-data"]["solver"]
+    patterns = config["tool"]["setuptools"]["package-data"]["sumlogic"]
     for name in ("viewer.js", "viewer.css"):
-        assert (ROOT / "solver" / "web" / name).is_file()
-        assert any(fnmatch(f"web/{name}", p) for p in patterns), f"solver/web/{name} is not package data"
+        assert (ROOT / "sumlogic" / "web" / name).is_file()
+        assert any(fnmatch(f"web/{name}", p) for p in patterns), f"sumlogic/web/{name} is not package data"
 
 
 def test_dev_page_sample_is_the_hand_made_traces() -> None:
     page = (ROOT / "web" / "index.html").read_text(encoding="utf-8")
     assert embedded(page) == [hand_trace(kind) for kind in KINDS], (
         "web/index.html's sample is stale: run python scripts/screenshots.py --sync-sample")
-    assert '<script src="../solver/web/viewer.js">' in page
+    assert '<script src="../sumlogic/web/viewer.js">' in page
 
 
 def test_explain_html_option(tmp_path: Path) -> None:

@@ -19,9 +19,10 @@ sudoku      no given can be removed (:mod:`~puzzles.generate.sudoku`)
 ==========  ===============================================================
 
 A *try* draws a candidate from its own random stream; it fails when a
-uniqueness check runs out of its node budget or, with ``band``, when
-sumlogic's grade (:func:`solver.grade.grade`) is another band.  After
-``max_tries`` failed tries :class:`BudgetExhausted` is raised.
+uniqueness check runs out of its node budget or, with ``accept``, when that
+function turns the candidate down (``sumlogic.generation`` passes one that
+grades the puzzle and compares its band: this package knows nothing of
+grading).  After ``max_tries`` failed tries :class:`BudgetExhausted` is raised.
 
 >>> p = generate("sudoku", seed=7)
 >>> p.id, p == generate("sudoku", seed=7)
@@ -41,7 +42,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from typing import Callable, Iterator
+from typing import Callable, Iterator, Sequence
 
 from solver.errors import SumlogicError
 from solver.model import Puzzle
@@ -50,8 +51,8 @@ from ..common import with_info
 from . import kakuro, killer, kropki, sudoku
 from .base import Rejected, rng_for
 
-__all__ = ["BudgetExhausted", "DEFAULT_MAX_TRIES", "KAKURO_SIZE", "KINDS", "band_name", "generate",
-           "generate_many", "parse_size"]
+__all__ = ["Accept", "BudgetExhausted", "DEFAULT_MAX_TRIES", "KAKURO_SIZE", "KINDS", "generate", "generate_many",
+           "parse_size"]
 
 KINDS: tuple[str, ...] = ("kropki", "killer", "kakuro", "sudoku")
 """The kinds :func:`generate` makes."""
@@ -68,50 +69,32 @@ MAX_KAKURO_SIDE = 32
 Size = tuple[int, int] | str | None
 """A Kakuro size: ``(height, width)`` or the ``'WxH'`` text of :func:`parse_size`."""
 
-HARD_BANDS = frozenset({"Hard", "Expert", "Extreme", "Needs-guessing"})
-"""Bands for which Killer cages are also merged back while unique (fewer cages, harder puzzles)."""
+Accept = Callable[[Puzzle], "str | None"]
+"""Judges a unique candidate: None keeps it, a word (the band it came out in) turns it down."""
 
 
 class BudgetExhausted(SumlogicError):
     """No acceptable puzzle within ``max_tries`` tries (``kind``, ``band``, ``tries``, ``seed``, ``index``).
 
     ``seen``: how many tries came out in each other band (with ``band``), so
-    that the message can say which bands this kind's generator does reach.
+    that the message can say which bands this kind's generator does reach;
+    ``order`` lists the bands in the order the message names them.
 
-    >>> str(BudgetExhausted("killer", "Hard", 3, 5, 0, {"Expert": 2, "Medium": 1}))
+    >>> str(BudgetExhausted("killer", "Hard", 3, 5, 0, {"Expert": 2, "Medium": 1}, order=("Medium", "Expert")))
     'no Hard killer puzzle within 3 tries (seed 5, puzzle 0); the tries came out Medium 1, Expert 2'
     """
 
     def __init__(self, kind: str, band: str | None, tries: int, seed: int, index: int,
-                 seen: dict[str, int] | None = None) -> None:
+                 seen: dict[str, int] | None = None, order: Sequence[str] = ()) -> None:
         self.kind, self.band, self.tries, self.seed, self.index = kind, band, tries, seed, index
         self.seen = dict(seen or {})
         what = f"{band} {kind}" if band else f"unique {kind}"
         message = f"no {what} puzzle within {tries} tries (seed {seed}, puzzle {index})"
         if self.seen:
-            from solver.grade import BAND_ORDER
-
-            order = sorted(self.seen, key=lambda b: (BAND_ORDER.index(b) if b in BAND_ORDER else len(BAND_ORDER), b))
-            message += "; the tries came out " + ", ".join(f"{b} {self.seen[b]}" for b in order)
+            known = list(order)
+            named = sorted(self.seen, key=lambda b: (known.index(b) if b in known else len(known), b))
+            message += "; the tries came out " + ", ".join(f"{b} {self.seen[b]}" for b in named)
         super().__init__(message)
-
-
-def band_name(text: str) -> str:
-    """The grade band named by ``text``, in any case.
-
-    >>> band_name("hard"), band_name("needs-guessing")
-    ('Hard', 'Needs-guessing')
-    >>> band_name("tricky")
-    Traceback (most recent call last):
-    ...
-    ValueError: unknown band 'tricky' (bands: Easy, Medium, Hard, Expert, Extreme, Needs-guessing)
-    """
-    from solver.grade import BAND_ORDER
-
-    for name in BAND_ORDER:
-        if name.lower() == text.strip().lower():
-            return name
-    raise ValueError(f"unknown band {text!r} (bands: {', '.join(BAND_ORDER)})")
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -140,7 +123,7 @@ def _kind(kind: str) -> str:
     return name
 
 
-def _maker(kind: str, size: Size, band: str | None) -> Callable[[random.Random], Puzzle]:
+def _maker(kind: str, size: Size, merge: bool) -> Callable[[random.Random], Puzzle]:
     if isinstance(size, str):
         size = parse_size(size)
     if size is not None and kind != "kakuro" and tuple(size) != (9, 9):
@@ -151,21 +134,25 @@ def _maker(kind: str, size: Size, band: str | None) -> Callable[[random.Random],
             raise ValueError(f"Kakuro size {height}x{width}: each side must be 3..{MAX_KAKURO_SIDE}")
         return lambda rng: kakuro.generate(rng, height, width)
     if kind == "killer":
-        merge = band in HARD_BANDS
         return lambda rng: killer.generate(rng, merge=merge)
     return {"kropki": kropki.generate, "sudoku": sudoku.generate}[kind]
 
 
-def generate_many(kind: str, seed: int | None = None, count: int = 1, band: str | None = None,
-                  size: Size = None, max_tries: int = DEFAULT_MAX_TRIES,
-                  start: int = 0) -> Iterator[tuple[Puzzle, int]]:
+def generate_many(kind: str, seed: int | None = None, count: int = 1, size: Size = None,
+                  max_tries: int = DEFAULT_MAX_TRIES, start: int = 0, *, accept: Accept | None = None,
+                  label: str | None = None, merge: bool = False,
+                  order: Sequence[str] = ()) -> Iterator[tuple[Puzzle, int]]:
     """Puzzles ``start .. start + count - 1`` of ``seed``, each with the number of tries it took.
 
-    ``seed`` None draws one (it is kept in the ids); ``band`` keeps trying
-    until :func:`solver.grade.grade` gives that band; ``size`` is a Kakuro's
+    ``seed`` None draws one (it is kept in the ids); ``size`` is a Kakuro's
     ``(height, width)`` or ``'WxH'``, clue row and column included (default
-    10x10).  Arguments are checked at once (``ValueError``); iterating raises
-    :class:`BudgetExhausted` when a puzzle needs more than ``max_tries`` tries.
+    10x10).  ``accept`` (see :data:`Accept`) may turn unique candidates
+    down: ``label`` names what it wants (``difficulty`` in the puzzle's
+    info, and the error's message), ``order`` orders the words it returns
+    in that message; ``merge`` makes Killer cages merge back while unique
+    (fewer cages, harder puzzles).  Arguments are checked at once
+    (``ValueError``); iterating raises :class:`BudgetExhausted` when a
+    puzzle needs more than ``max_tries`` tries.
 
     >>> generate_many("sudoku", max_tries=0)
     Traceback (most recent call last):
@@ -173,40 +160,37 @@ def generate_many(kind: str, seed: int | None = None, count: int = 1, band: str 
     ValueError: max_tries must be at least 1 and count not negative
     """
     kind = _kind(kind)
-    wanted = band_name(band) if band is not None else None
-    make = _maker(kind, size, wanted)
+    make = _maker(kind, size, merge)
     if max_tries < 1 or count < 0:
         raise ValueError("max_tries must be at least 1 and count not negative")
     if seed is None:
         seed = random.SystemRandom().randrange(1 << 31)
-    return (_one(kind, make, seed, index, wanted, max_tries) for index in range(start, start + count))
+    return (_one(kind, make, seed, index, accept, label, max_tries, order) for index in range(start, start + count))
 
 
-def _one(kind: str, make: Callable[[random.Random], Puzzle], seed: int, index: int, band: str | None,
-         max_tries: int) -> tuple[Puzzle, int]:
+def _one(kind: str, make: Callable[[random.Random], Puzzle], seed: int, index: int, accept: Accept | None,
+         label: str | None, max_tries: int, order: Sequence[str]) -> tuple[Puzzle, int]:
     seen: dict[str, int] = {}
     for attempt in range(max_tries):
         try:
             puzzle = make(rng_for(kind, seed, index, attempt))
         except Rejected:
             continue
-        if band is not None:
-            from solver.grade import grade
-
-            got = grade(puzzle).band
-            if got != band:
+        if accept is not None:
+            got = accept(puzzle)
+            if got is not None:
                 seen[got] = seen.get(got, 0) + 1
                 continue
         info = with_info(puzzle.info, "source", "sumlogic generate")
-        if band is not None:
-            info = with_info(info, "difficulty", band)
+        if label is not None:
+            info = with_info(info, "difficulty", label)
         info = with_info(info, "unique", True)
         return dataclasses.replace(puzzle, id=f"{kind}/generated/seed-{seed}-{index}", info=info), attempt + 1
-    raise BudgetExhausted(kind, band, max_tries, seed, index, seen)
+    raise BudgetExhausted(kind, label, max_tries, seed, index, seen, order)
 
 
-def generate(kind: str, seed: int | None = None, band: str | None = None, size: Size = None,
-             max_tries: int = DEFAULT_MAX_TRIES, index: int = 0) -> Puzzle:
+def generate(kind: str, seed: int | None = None, size: Size = None, max_tries: int = DEFAULT_MAX_TRIES,
+             index: int = 0) -> Puzzle:
     """One unique, minimal puzzle of ``kind`` (puzzle ``index`` of ``seed``; see :func:`generate_many`)."""
-    [(puzzle, _)] = generate_many(kind, seed, 1, band, size, max_tries, start=index)
+    [(puzzle, _)] = generate_many(kind, seed, 1, size, max_tries, start=index)
     return puzzle

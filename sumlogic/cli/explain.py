@@ -9,7 +9,7 @@ step (``--json``: the trace, one line per puzzle; ``--html``: also the step
 viewer page; ``--budget N``: a work budget instead of the clock, so the same
 puzzle always gives the same trace).  ``hint`` prints only the first step after the givens.
 
->>> from solver.cli import build_parser
+>>> from sumlogic.cli import build_parser
 >>> args = build_parser().parse_args(["hint", "sample:sudoku-1"])
 >>> args.run(args)
 Naked single [naked-single, level 1]
@@ -22,17 +22,17 @@ from __future__ import annotations
 
 import argparse
 import textwrap
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
-from .bits import digits_of
-from .cli import (EXIT_OK, EXIT_UNSOLVED, STATUS_WORDS, Entry, InputError, add_jobs, depth, emit, emit_json,
+from solver.bits import digits_of
+from .common import (EXIT_OK, EXIT_UNSOLVED, STATUS_WORDS, Entry, InputError, add_jobs, depth, emit, emit_json,
                   header, in_order, read_all, warn)
-from .cli_grid import draw_grid
-from .model import Puzzle
-from .step import Step
+from .grid import draw_grid
+from solver.model import Puzzle
+from solver.step import Step
 
 if TYPE_CHECKING:
-    from .engine import Technique, Trace
+    from solver.engine import Trace
 
 WIDTH = 100
 """Where step sentences wrap."""
@@ -66,7 +66,7 @@ def add_max_depth(parser: argparse.ArgumentParser) -> None:
 
 def add_budget(parser: argparse.ArgumentParser, default: int | None) -> None:
     """The ``--budget N`` option: the work units contradiction chains may spend per puzzle."""
-    from .cli import work_units
+    from .common import work_units
 
     after = ("default: none, 3/4 of --timeout limits them; a budget gives the same trace on any machine"
              if default is None else f"default {default}")
@@ -178,7 +178,7 @@ def write_page(path: str, traces: list[dict[str, Any]]) -> None:
     if not traces:
         warn(f"{path}: not written: no puzzle to show")
         return
-    from .html import write_html
+    from ..html import write_html
 
     try:
         write_html(path, traces)
@@ -189,59 +189,22 @@ def write_page(path: str, traces: list[dict[str, Any]]) -> None:
 # --------------------------------------------------------------------- hint
 
 
-def first_hint(puzzle: Puzzle, max_depth: int, guess: bool = True) -> Step | None:
-    """The first step after the givens step from the start state (a guess
-    when no technique applies, unless ``guess`` is False); None when every
-    cell is given."""
-    from .candidates import Candidates
-    from .engine import Context, apply, givens_step, guess_step, next_step
-    from .search import solve
-
-    ctx = Context(puzzle, Candidates.initial(puzzle), _default_techniques(), max_depth=max_depth)
-    opening = givens_step(ctx)
-    if opening is not None:
-        apply(ctx, opening)
-    if ctx.is_done():
-        return None
-    step = next_step(ctx)
-    if step is None and guess:
-        solution = solve(puzzle).solution
-        assert solution is not None
-        step = guess_step(ctx, solution)
-    return step
-
-
-def _default_techniques() -> Sequence[Technique]:
-    """The engine's default techniques (imported late: ``techniques`` builds on the solver)."""
-    from techniques import DEFAULT
-
-    return DEFAULT
-
-
 def _explain_job(job: tuple[Puzzle, bool, int, float, int | None]) -> Trace:
     """One ``explain`` trace (for a process pool)."""
-    from .engine import solve_with_logic
+    from ..api import explain
 
     puzzle, guess, max_depth, timeout, budget = job
-    return solve_with_logic(puzzle, guess=guess, max_depth=max_depth, timeout=timeout, budget=budget)
+    return explain(puzzle, guess=guess, max_depth=max_depth, timeout=timeout, budget=budget)
 
 
 def hint_record(entry: Entry, timeout: float, max_depth: int) -> tuple[dict[str, Any], Step | None]:
     """The JSON report of a hint, and the step itself (None when there is none)."""
-    from .search import solve
+    from ..api import hint
 
     if entry.puzzle is None:
         return invalid_record(entry), None
-    puzzle = entry.puzzle
-    status = solve(puzzle, timeout=timeout).status
-    # Out of time proving uniqueness: still a logic step (sound for any
-    # solution), but no guess, which would need the solution.
-    step = first_hint(puzzle, max_depth, guess=status == "solved") if status in ("solved", "timeout") else None
-    if status == "solved" and step is None:
-        status = "done"
-    record = {"id": puzzle.id, "kind": puzzle.kind, "status": status,
-              "step": step.to_dict(puzzle) if step else None}
-    return record, step
+    found = hint(entry.puzzle, max_depth=max_depth, timeout=timeout)
+    return found.to_dict(), found.step
 
 
 def cmd_hint(args: argparse.Namespace) -> int:

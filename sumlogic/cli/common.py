@@ -1,54 +1,18 @@
-"""The ``sumlogic`` command line (also ``python -m solver``).
-
-Commands, each in its own module beside this one (this one holds the
-parser, the exit codes, and the reading of input they share)::
-
-    sumlogic solve PATH... [--json] [--no-logic]                              cli_solve
-    sumlogic explain PATH... [--json] [--html OUT.html] [--max-depth N] [--no-guess]
-    sumlogic hint PATH... [--json] [--max-depth N]                            cli_explain
-    sumlogic grade PATH... [--json] [--jobs N] [--max-depth N]                cli_grade
-    sumlogic generate KIND [--seed N] [--count K] [--band B] [--size WxH] ... cli_generate
-    sumlogic formats [--json]
-    sumlogic samples [--json]
-
-The commands that read puzzles (all but ``generate``, ``formats`` and
-``samples``) also take ``--format F`` and ``--timeout S``.
-
-``PATH`` is a puzzle file in any notation (detected from the content, the
-extension breaking ties), ``-`` for standard input, or ``sample:NAME`` for a
-bundled sample.
-
-Exit status: 0 when every puzzle is solved (for ``explain``: the trace ends
-``solved``, guesses allowed; for ``hint``: a hint was given), 1 when some
-puzzle is not (no solution, several, timeout, stuck, or an ``invalid`` line
-of a one-puzzle-per-line file), 2 for a usage error or an input that cannot
-be read at all (one line on standard error naming the file, line and cell
-or cage), 3 for an internal error (a bug: one line on standard error; set
-``SUMLOGIC_DEBUG=1`` to see the traceback), 130 on Ctrl-C, 141 when the
-reader of standard output goes away.
-
->>> main(["solve", "sample:sudoku-1", "--json", "--no-logic"])  # doctest: +ELLIPSIS
-{"id": "sudoku-1", "kind": "sudoku", "status": "solved", "unique": true, "solution": "478962315...", ...}
-0
->>> main(["formats"])  # doctest: +ELLIPSIS
-notation  kinds ...
-sudoku    sudoku                                          .sudoku .txt  Sudoku: 81 characters a line
-0
-"""
+"""What the commands share: exit codes, reading puzzles from paths, printing,
+and the argument types and options common to several commands."""
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
 import json
-import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence, TypeVar
 
-from .errors import ParseError, SumlogicError
-from .model import Puzzle
+from solver.errors import ParseError, SumlogicError
+from solver.model import Puzzle
 
 Number = TypeVar("Number", int, float)
 Job = TypeVar("Job")
@@ -262,43 +226,6 @@ def header(entry: Entry) -> str:
     return f"== {p.id or entry.source} ({p.kind})"
 
 
-# --------------------------------------------------------------------- formats, samples
-
-
-def cmd_formats(args: argparse.Namespace) -> int:
-    """``sumlogic formats``: every notation with its kinds and extensions."""
-    from puzzles import FORMATS
-
-    rows = [(n.name, ", ".join(n.kinds), " ".join(n.extensions), n.description) for n in FORMATS.values()]
-    if args.json:
-        for name, kinds, extensions, description in rows:
-            emit_json({"name": name, "kinds": kinds.split(", "), "extensions": extensions.split(),
-                       "description": description})
-        return EXIT_OK
-    for line in table(rows, ("notation", "kinds", "extensions", "description")):
-        emit(line)
-    return EXIT_OK
-
-
-def cmd_samples(args: argparse.Namespace) -> int:
-    """``sumlogic samples``: every bundled sample with its kind and notation."""
-    from puzzles import SAMPLES, detect_format, sample
-    from puzzles.samples import sample_text
-
-    rows = []
-    for name in SAMPLES:
-        puzzle = sample(name)
-        rows.append((SAMPLE_PREFIX + name, puzzle.kind, detect_format(sample_text(name)),
-                     f"{puzzle.height}x{puzzle.width}"))
-    if args.json:
-        for name, kind, notation, size in rows:
-            emit_json({"name": name, "kind": kind, "notation": notation, "size": size})
-        return EXIT_OK
-    for line in table(rows, ("path", "kind", "notation", "size")):
-        emit(line)
-    return EXIT_OK
-
-
 def table(rows: Sequence[tuple[str, ...]], titles: tuple[str, ...]) -> list[str]:
     """Rows as aligned columns under a title line."""
     everything = [titles, *rows]
@@ -408,92 +335,3 @@ def add_input(parser: argparse.ArgumentParser) -> None:
                         help=f"seconds allowed per puzzle (default {DEFAULT_TIMEOUT:g})")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of every command."""
-    parser = argparse.ArgumentParser(
-        prog="sumlogic",
-        description="Solve Kakuro, Killer, Greater Killer, Kropki and Sudoku puzzles the way a strong "
-                    "human does, and explain every step.",
-        epilog="Exit status: 0 all solved, 1 some not solved (or an invalid line), 2 usage error or "
-               "unreadable input, 3 internal error.")
-    parser.add_argument("--version", action="version", version=f"sumlogic {_version()}")
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-
-    from . import cli_explain, cli_generate, cli_grade, cli_solve
-
-    cli_solve.add_parser(commands, add_input)
-    cli_explain.add_parsers(commands, add_input)
-    formats = commands.add_parser("formats", help="list the notations sumlogic reads and writes")
-    formats.add_argument("--json", action="store_true", help="one JSON object per notation")
-    formats.set_defaults(run=cmd_formats)
-
-    samples = commands.add_parser("samples", help="list the bundled sample puzzles (use as sample:NAME)")
-    samples.add_argument("--json", action="store_true", help="one JSON object per sample")
-    samples.set_defaults(run=cmd_samples)
-
-    cli_grade.add_parser(commands, add_input)
-    cli_generate.add_parser(commands)
-    return parser
-
-
-def _version() -> str:
-    from . import __version__
-
-    return __version__
-
-
-def parse_args(argv: Sequence[str] | None) -> argparse.Namespace | int:
-    """The parsed arguments, or the exit code argparse chose (help, version, usage error)."""
-    try:
-        return build_parser().parse_args(argv)
-    except SystemExit as stop:
-        return stop.code if isinstance(stop.code, int) else EXIT_USAGE
-
-
-# --------------------------------------------------------------------- main
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status (see the module docstring)."""
-    args = parse_args(list(argv) if argv is not None else None)
-    if isinstance(args, int):
-        return args
-    run: Callable[[argparse.Namespace], int] = getattr(args, "run", None) or args.func
-    try:
-        return run(args)
-    except InputError as error:
-        warn(f"sumlogic: {error}")
-        return EXIT_USAGE
-    except KeyboardInterrupt:
-        return EXIT_INTERRUPTED
-    except BrokenPipeError:
-        return broken_pipe()
-    except Exception as error:  # a bug: one line, never a traceback (unless asked for)
-        if os.environ.get("SUMLOGIC_DEBUG"):
-            raise
-        warn(f"sumlogic: internal error: {type(error).__name__}: {error} "
-             f"(set SUMLOGIC_DEBUG=1 to see the traceback)")
-        return EXIT_INTERNAL
-
-
-def broken_pipe() -> int:
-    """The reader of standard output went away: stop quietly.
-
-    Standard output is pointed at /dev/null so that the interpreter's final
-    flush does not complain again.
-    """
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError, AttributeError):
-        pass
-    return EXIT_BROKEN_PIPE
-
-
-def entry_point() -> None:
-    """The ``sumlogic`` command and ``python -m solver``: run :func:`main` and exit with its status."""
-    try:
-        code = main()
-    except KeyboardInterrupt:  # Ctrl-C while the modules load
-        code = EXIT_INTERRUPTED
-    sys.exit(code)

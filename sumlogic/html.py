@@ -1,6 +1,6 @@
 """One self-contained HTML page that shows a solving trace step by step.
 
-The page holds the viewer (``solver/web/viewer.css`` and ``viewer.js``, read
+The page holds the viewer (``sumlogic/web/viewer.css`` and ``viewer.js``, read
 from the installed package) and the traces as JSON, so it opens anywhere,
 offline, from a file.  The same traces always give the same bytes.
 
@@ -17,7 +17,7 @@ False
 Command line (a trace file as ``sumlogic explain --json`` writes it: one
 object, a list, or JSON Lines)::
 
-    python -m solver.html trace.json -o trace.html
+    python -m sumlogic.html trace.json -o trace.html
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ def viewer_asset(name: str) -> str:
     >>> "sumlogic-viewer" in viewer_asset("viewer.js")
     True
     """
-    return resources.files("solver").joinpath("web", name).read_text(encoding="utf-8")
+    return resources.files("sumlogic").joinpath("web", name).read_text(encoding="utf-8")
 
 
 def embed_json(data: Any) -> str:
@@ -139,8 +139,8 @@ def load_traces(text: str) -> list[dict[str, Any]]:
 
 
 def main(argv: Iterable[str] | None = None) -> int:
-    """``python -m solver.html TRACE.json [-o OUT.html]``: a trace file to a viewer page."""
-    parser = argparse.ArgumentParser(prog="python -m solver.html", description=main.__doc__)
+    """``python -m sumlogic.html TRACE.json [-o OUT.html]``: a trace file to a viewer page."""
+    parser = argparse.ArgumentParser(prog="python -m sumlogic.html", description=main.__doc__)
     parser.add_argument("trace", help="trace JSON (sumlogic explain --json), '-' for standard input")
     parser.add_argument("-o", "--output", help="HTML file to write (default: standard output)")
     args = parser.parse_args(list(argv) if argv is not None else None)

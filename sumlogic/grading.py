@@ -22,8 +22,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
 
-from .engine import DEFAULT_BUDGET, GUESS, Technique, Trace, solve_with_logic
-from .model import Puzzle
+from techniques import DEFAULT
+from solver.engine import DEFAULT_BUDGET, GUESS, Technique, Trace, solve_with_logic
+from solver.model import Puzzle
 
 #: Bands by the hardest level a solution needs: (name, highest level in it).
 #: The cut points were chosen on the corpus (``benchmarks/calibrate.py``,
@@ -91,7 +92,7 @@ def step_features(trace: Trace) -> list[StepFeature]:
     peers a placement clears, so ``removed`` counts a technique's own work.
 
     >>> from puzzles import sample
-    >>> rows = step_features(solve_with_logic(sample("sudoku-1"), explain=False))
+    >>> rows = step_features(solve_with_logic(sample("sudoku-1"), DEFAULT, explain=False))
     >>> rows[0][:3], all(r[0] != "givens" for r in rows)
     (('naked-single', 1, 1), True)
     """
@@ -171,8 +172,6 @@ def grade(puzzle: Puzzle, techniques: Sequence[Technique] | None = None, *, max_
     past it the engine guesses, so the grade never depends on the machine.
     """
     if techniques is None:
-        from techniques import DEFAULT
-
         techniques = DEFAULT
     trace = solve_with_logic(puzzle, techniques, explain=False, max_depth=max_depth, timeout=timeout,
                              budget=budget)

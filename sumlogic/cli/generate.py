@@ -67,7 +67,9 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
     ``out`` and ``err`` default to standard output and standard error.
     """
     from puzzles import FORMATS, write_text
-    from puzzles.generate import BudgetExhausted, band_name, generate_many, parse_size
+    from puzzles.generate import BudgetExhausted, parse_size
+
+    from ..generation import band_name, generate_many
 
     out = out or sys.stdout
     err = err or sys.stderr

@@ -6,7 +6,7 @@ Each puzzle is solved by the exact solver, which proves the solution unique
 then tells whether human techniques alone solve it.  ``--json`` writes one
 record per puzzle; the human output draws the solved grid.
 
->>> from solver.cli import build_parser
+>>> from sumlogic.cli import build_parser
 >>> args = build_parser().parse_args(["solve", "sample:kakuro-6x6", "--no-logic"])
 >>> args.run(args)  # doctest: +ELLIPSIS
 == kakuro-6x6 (kakuro)
@@ -26,10 +26,10 @@ from __future__ import annotations
 import argparse
 from typing import Any, Callable
 
-from .cli import (EXIT_OK, EXIT_UNSOLVED, STATUS_WORDS, Entry, add_jobs, emit, emit_json, header, in_order,
+from .common import (EXIT_OK, EXIT_UNSOLVED, STATUS_WORDS, Entry, add_jobs, emit, emit_json, header, in_order,
                   read_all, warn)
-from .cli_grid import draw_grid
-from .model import Puzzle
+from .grid import draw_grid
+from solver.model import Puzzle
 
 
 def add_parser(commands: Any, add_input: Callable[[argparse.ArgumentParser], None]) -> None:
@@ -50,15 +50,11 @@ def solve_record(entry: Entry, timeout: float, logic: bool) -> dict[str, Any]:
     if entry.puzzle is None:
         return {"id": entry.id, "kind": entry.kind, "status": "invalid", "unique": False, "solution": None,
                 "seconds": 0.0, "by_logic": None, "techniques": None, "error": entry.error}
-    from .search import solve
+    from ..api import solve
 
     puzzle = entry.puzzle
     result = solve(puzzle, timeout=timeout)
-    record: dict[str, Any] = {
-        "id": puzzle.id, "kind": puzzle.kind, "status": result.status, "unique": result.unique,
-        "solution": puzzle.format_solution(result.solution) if result.solution else None,
-        "seconds": round(result.seconds, 4), "nodes": result.nodes,
-    }
+    record = result.to_dict()
     if not logic:
         record.update(by_logic=None, techniques=None)
     elif result.status != "solved":
@@ -70,9 +66,9 @@ def solve_record(entry: Entry, timeout: float, logic: bool) -> dict[str, Any]:
 
 def logic_record(puzzle: Puzzle, timeout: float) -> dict[str, Any]:
     """``by_logic``, ``techniques``, ``logic_status`` and ``logic_seconds`` from a fast engine run."""
-    from .engine import solve_with_logic
+    from ..api import explain
 
-    trace = solve_with_logic(puzzle, explain=False, timeout=timeout)
+    trace = explain(puzzle, explain=False, timeout=timeout)
     return {"by_logic": trace.by_logic, "techniques": trace.techniques_used(),
             "logic_status": trace.status, "logic_seconds": round(trace.seconds, 4)}
 

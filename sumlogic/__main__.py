@@ -1,4 +1,4 @@
-"""``python -m solver``: the ``sumlogic`` command line (see :mod:`solver.cli`)."""
+"""``python -m sumlogic``: the ``sumlogic`` command line (see :mod:`sumlogic.cli`)."""
 
 from __future__ import annotations
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .errors import SumlogicError
-from .model import Puzzle
+from solver.errors import SumlogicError
+from solver.model import Puzzle
 
 
 def draw_grid(puzzle: Puzzle, digits: Sequence[int] | None = None) -> str:

@@ -1,14 +1,14 @@
 """The ``grade`` subcommand: ``sumlogic grade PATH... [--json] [--jobs N] [--budget N]``.
 
 Each puzzle is solved with the technique engine in fast mode and graded from
-the steps it needed (see :mod:`solver.grade`).  ``--json`` writes one line per
+the steps it needed (see :mod:`sumlogic.grading`).  ``--json`` writes one line per
 puzzle; the human output is one line per puzzle and a table of counts per
 band and kind.  ``--jobs N`` spreads the puzzles over N processes; the output
 is in input order whatever N is.  Over many puzzles a progress bar goes to
 standard error when it is a terminal.
 
 >>> import argparse
->>> from solver.cli import build_parser
+>>> from sumlogic.cli import build_parser
 >>> args = build_parser().parse_args(["grade", "sample:sudoku-1", "--json"])
 >>> args.run(args)  # doctest: +NORMALIZE_WHITESPACE
 {"id": "sudoku-1", "kind": "sudoku", "status": "solved", "level": 1, "band": "Easy", "score": 1000,
@@ -22,10 +22,10 @@ import argparse
 import sys
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
-from .cli import add_jobs, in_order
-from .cli_explain import add_budget, add_max_depth
-from .engine import DEFAULT_BUDGET
-from .grade import BAND_ORDER, Grade
+from .common import add_jobs, in_order
+from .explain import add_budget, add_max_depth
+from solver.engine import DEFAULT_BUDGET
+from ..grading import BAND_ORDER, Grade
 
 
 def add_parser(commands: Any, add_input: Callable[[argparse.ArgumentParser], None]) -> None:
@@ -41,7 +41,7 @@ def add_parser(commands: Any, add_input: Callable[[argparse.ArgumentParser], Non
 
 
 def _grade_one(job: tuple[Any, float, int, int]) -> Grade:
-    from .grade import grade
+    from ..grading import grade
 
     puzzle, timeout, max_depth, budget = job
     return grade(puzzle, timeout=timeout, max_depth=max_depth, budget=budget)
@@ -84,7 +84,7 @@ def band_table(grades: Sequence[Grade]) -> list[str]:
 
 
 def cmd_grade(args: argparse.Namespace) -> int:
-    from .cli import emit, emit_json, read_all, warn
+    from .common import emit, emit_json, read_all, warn
 
     entries = read_all(args.paths, args.format)
     puzzles = [e.puzzle for e in entries if e.puzzle is not None]

@@ -1,0 +1,137 @@
+"""The ``sumlogic`` command line (also ``python -m sumlogic``).
+
+Commands, each in its own module of this package (this one holds the
+parser and the exit handling; :mod:`sumlogic.cli.common` the exit codes, the
+reading of input and the options they share)::
+
+    sumlogic solve PATH... [--json] [--no-logic]                              solve
+    sumlogic explain PATH... [--json] [--html OUT.html] [--max-depth N] [--no-guess]
+    sumlogic hint PATH... [--json] [--max-depth N]                            explain
+    sumlogic grade PATH... [--json] [--jobs N] [--max-depth N]                grade
+    sumlogic generate KIND [--seed N] [--count K] [--band B] [--size WxH] ... generate
+    sumlogic formats [--json]                                                 formats
+    sumlogic samples [--json]
+
+The commands that read puzzles (all but ``generate``, ``formats`` and
+``samples``) also take ``--format F`` and ``--timeout S``.
+
+``PATH`` is a puzzle file in any notation (detected from the content, the
+extension breaking ties), ``-`` for standard input, or ``sample:NAME`` for a
+bundled sample.
+
+Exit status: 0 when every puzzle is solved (for ``explain``: the trace ends
+``solved``, guesses allowed; for ``hint``: a hint was given), 1 when some
+puzzle is not (no solution, several, timeout, stuck, or an ``invalid`` line
+of a one-puzzle-per-line file), 2 for a usage error or an input that cannot
+be read at all (one line on standard error naming the file, line and cell
+or cage), 3 for an internal error (a bug: one line on standard error; set
+``SUMLOGIC_DEBUG=1`` to see the traceback), 130 on Ctrl-C, 141 when the
+reader of standard output goes away.
+
+>>> main(["solve", "sample:sudoku-1", "--json", "--no-logic"])  # doctest: +ELLIPSIS
+{"id": "sudoku-1", "kind": "sudoku", "status": "solved", "unique": true, "solution": "478962315...", ...}
+0
+>>> main(["formats"])  # doctest: +ELLIPSIS
+notation  kinds ...
+sudoku    sudoku                                          .sudoku .txt  Sudoku: 81 characters a line
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import Callable, Sequence
+
+from . import explain, formats, generate, grade, solve
+from .common import (EXIT_BROKEN_PIPE, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_USAGE, InputError, add_input,
+                     warn)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of every command."""
+    parser = argparse.ArgumentParser(
+        prog="sumlogic",
+        description="Solve Kakuro, Killer, Greater Killer, Kropki and Sudoku puzzles the way a strong "
+                    "human does, and explain every step.",
+        epilog="Exit status: 0 all solved, 1 some not solved (or an invalid line), 2 usage error or "
+               "unreadable input, 3 internal error.")
+    parser.add_argument("--version", action="version", version=f"sumlogic {_version()}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    solve.add_parser(commands, add_input)
+    explain.add_parsers(commands, add_input)
+    formats.add_parsers(commands)
+    grade.add_parser(commands, add_input)
+    generate.add_parser(commands)
+    return parser
+
+
+def _version() -> str:
+    from .. import __version__
+
+    return __version__
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace | int:
+    """The parsed arguments, or the exit code argparse chose (help, version, usage error)."""
+    try:
+        return build_parser().parse_args(argv)
+    except SystemExit as stop:
+        return stop.code if isinstance(stop.code, int) else EXIT_USAGE
+
+
+# --------------------------------------------------------------------- main
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status (see the module docstring).
+
+    This is the ``sumlogic`` console script (which exits with what it returns).
+    """
+    try:
+        return _run(argv)
+    except KeyboardInterrupt:  # Ctrl-C outside a command's own handling
+        return EXIT_INTERRUPTED
+
+
+def _run(argv: Sequence[str] | None) -> int:
+    args = parse_args(list(argv) if argv is not None else None)
+    if isinstance(args, int):
+        return args
+    run: Callable[[argparse.Namespace], int] = getattr(args, "run", None) or args.func
+    try:
+        return run(args)
+    except InputError as error:
+        warn(f"sumlogic: {error}")
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        return broken_pipe()
+    except Exception as error:  # a bug: one line, never a traceback (unless asked for)
+        if os.environ.get("SUMLOGIC_DEBUG"):
+            raise
+        warn(f"sumlogic: internal error: {type(error).__name__}: {error} "
+             f"(set SUMLOGIC_DEBUG=1 to see the traceback)")
+        return EXIT_INTERNAL
+
+
+def broken_pipe() -> int:
+    """The reader of standard output went away: stop quietly.
+
+    Standard output is pointed at /dev/null so that the interpreter's final
+    flush does not complain again.
+    """
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+    return EXIT_BROKEN_PIPE
+
+
+def entry_point() -> None:
+    """``python -m sumlogic``: run :func:`main` and exit with its status."""
+    sys.exit(main())

@@ -1,0 +1,52 @@
+"""``sumlogic formats`` and ``sumlogic samples``: what notations and bundled puzzles there are."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from .common import EXIT_OK, SAMPLE_PREFIX, emit, emit_json, table
+
+
+def add_parsers(commands: Any) -> None:
+    """The ``formats`` and ``samples`` commands."""
+    formats = commands.add_parser("formats", help="list the notations sumlogic reads and writes")
+    formats.add_argument("--json", action="store_true", help="one JSON object per notation")
+    formats.set_defaults(run=cmd_formats)
+    samples = commands.add_parser("samples", help="list the bundled sample puzzles (use as sample:NAME)")
+    samples.add_argument("--json", action="store_true", help="one JSON object per sample")
+    samples.set_defaults(run=cmd_samples)
+
+
+def cmd_formats(args: argparse.Namespace) -> int:
+    """``sumlogic formats``: every notation with its kinds and extensions."""
+    from puzzles import FORMATS
+
+    rows = [(n.name, ", ".join(n.kinds), " ".join(n.extensions), n.description) for n in FORMATS.values()]
+    if args.json:
+        for name, kinds, extensions, description in rows:
+            emit_json({"name": name, "kinds": kinds.split(", "), "extensions": extensions.split(),
+                       "description": description})
+        return EXIT_OK
+    for line in table(rows, ("notation", "kinds", "extensions", "description")):
+        emit(line)
+    return EXIT_OK
+
+
+def cmd_samples(args: argparse.Namespace) -> int:
+    """``sumlogic samples``: every bundled sample with its kind and notation."""
+    from puzzles import SAMPLES, detect_format, sample
+    from puzzles.samples import sample_text
+
+    rows = []
+    for name in SAMPLES:
+        puzzle = sample(name)
+        rows.append((SAMPLE_PREFIX + name, puzzle.kind, detect_format(sample_text(name)),
+                     f"{puzzle.height}x{puzzle.width}"))
+    if args.json:
+        for name, kind, notation, size in rows:
+            emit_json({"name": name, "kind": kind, "notation": notation, "size": size})
+        return EXIT_OK
+    for line in table(rows, ("path", "kind", "notation", "size")):
+        emit(line)
+    return EXIT_OK
