@@ -165,8 +165,8 @@ class _Serial:
     def __enter__(self) -> "_Serial":
         return self
 
-    def __exit__(self, *exc: object) -> bool:
-        return False
+    def __exit__(self, *exc: object) -> None:
+        return None
 
     @staticmethod
     def map(fn: Callable[[Any], Row], items: Iterable[Any]) -> Iterator[Row]:

@@ -23,8 +23,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from puzzles.generate import KINDS, generate_many  # noqa: E402
+from puzzles.generate import KINDS  # noqa: E402
 from solver.model import Puzzle  # noqa: E402
+from sumlogic.generation import generate_many  # noqa: E402
 
 KROPKI_TARGET = 0.5
 
@@ -73,7 +74,8 @@ def main() -> None:
         size = "10x10" if kind == "kakuro" else "9x9"
         median = statistics.median(seconds)
         print(f"{kind:8} {size:>6} {len(seconds):>8} {median:>9.3f} {max(seconds):>8.3f} "
-              f"{statistics.median(cpu):>8.3f} {max(cpu):>8.3f} {statistics.mean(tries):>6.2f}  {sorted(summary, key=lambda s: int(s.split()[0]))[len(summary) // 2]}",
+              f"{statistics.median(cpu):>8.3f} {max(cpu):>8.3f} {statistics.mean(tries):>6.2f}  "
+              f"{sorted(summary, key=lambda s: int(s.split()[0]))[len(summary) // 2]}",
               flush=True)
         if kind == "kropki" and args.band is None and median > KROPKI_TARGET:
             print(f"  kropki median {median:.3f} s is over the {KROPKI_TARGET} s target")

@@ -45,6 +45,7 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -91,21 +92,21 @@ def build_cpsat(puzzle: Puzzle):
 
     model = cp_model.CpModel()
     digits = range(1, puzzle.max_digit + 1)
-    x: list[dict[int, object]] = []
+    x: list[dict[int, Any]] = []
     for cell, given in enumerate(puzzle.givens):
         options = [given] if given else list(digits)
         row = {d: model.NewBoolVar(f"x{cell}_{d}") for d in options}
         model.AddExactlyOne(row.values())
         x.append(row)
 
-    def value(cell: int):
+    def value(cell: int) -> Any:
         return sum(d * var for d, var in x[cell].items())
 
     for region in puzzle.regions:
         cells = region.cells
         if region.distinct:
             full = len(cells) == puzzle.max_digit
-            used = []
+            used: list[Any] = []
             for d in digits:
                 lits = [x[c][d] for c in cells if d in x[c]]
                 if full:

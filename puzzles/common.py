@@ -198,7 +198,7 @@ def blocks(text: str) -> Iterator[tuple[int, list[str]]]:
     >>> list(blocks("a\\nb\\n\\n\\nc\\n"))
     [(1, ['a', 'b']), (5, ['c'])]
     """
-    start, group = 0, []
+    start, group = 0, list[str]()
     for number, line in enumerate(text.splitlines(), 1):
         if line.strip():
             if not group:

@@ -222,7 +222,7 @@ def parse(text: str, source: str | None = None) -> list[Puzzle]:
     stripped = text.strip()
     if stripped.startswith("["):
         return _parse_whole(stripped, source)
-    out = []
+    out: list[Puzzle] = []
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue

@@ -119,7 +119,8 @@ def _neighbours(mask: int, related) -> int:
 
 
 CONSECUTIVE_OF: tuple[int, ...] = tuple(_neighbours(m, lambda d: (d - 1, d + 1)) for m in range(1 << 10))
-RATIO_OF: tuple[int, ...] = tuple(_neighbours(m, lambda d: (2 * d,) + ((d // 2,) if d % 2 == 0 else ())) for m in range(1 << 10))
+RATIO_OF: tuple[int, ...] = tuple(_neighbours(m, lambda d: (2 * d,) + ((d // 2,) if d % 2 == 0 else ()))
+                                  for m in range(1 << 10))
 POPCOUNT: tuple[int, ...] = tuple(bin(m).count("1") for m in range(1 << 10))
 #: Masks below this have their digits tabled (:func:`digits_of`).
 _TABLED = 1 << 10

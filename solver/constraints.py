@@ -407,7 +407,8 @@ class Difference(Constraint):
 
 @lru_cache(maxsize=None)
 def mirror_table(max_digit: int) -> tuple[int, ...]:
-    """For each mask: the mask with each digit ``d`` replaced by ``max_digit + 1 - d`` (built once per ``max_digit``)."""
+    """For each mask: the mask with each digit ``d`` replaced by ``max_digit + 1 - d``
+    (built once per ``max_digit``)."""
     return tuple(sum(1 << (max_digit + 1 - d) for d in range(1, max_digit + 1) if m >> d & 1)
                  for m in range(1 << (max_digit + 1)))
 

@@ -20,7 +20,7 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterator, Sequence
 
-from .bits import combinations, differing, is_single
+from .bits import differing, is_single
 from .candidates import Candidates
 from .model import Puzzle, Region
 from .propagate import shared, singleton_consistency
@@ -243,13 +243,6 @@ class Context:
         return len(self.placed) == len(self.state.masks)
 
 
-def combos_for(region: Region, max_digit: int = 9) -> list[int]:
-    """The digit combinations (masks) a distinct sum region may use."""
-    if region.total is None:
-        return []
-    return combinations(len(region.cells), region.total, max_digit)
-
-
 # --- applying steps ---------------------------------------------------------------
 def apply(ctx: Context, step: Step) -> Step:
     """Carry out a step on ``ctx.state`` and return it completed: a placement
@@ -293,6 +286,18 @@ def apply(ctx: Context, step: Step) -> Step:
 
 
 # --- the loop ---------------------------------------------------------------------
+def stamped(step: Step, tech: Technique) -> Step:
+    """``step`` carrying the id, name and level of the technique that found it.
+
+    A technique may report a step under another of its family's ids (a
+    contradiction found deeper than asked, a confinement into a derived
+    sum); those keep the id, name and level they were given.
+    """
+    if step.technique in (tech.id, "") and (step.name, step.level) != (tech.name, tech.level):
+        return replace(step, technique=tech.id, name=tech.name, level=tech.level)
+    return step
+
+
 def next_step(ctx: Context, techniques: Sequence[Technique] | None = None) -> Step | None:
     """The first step the first technique (in order) finds, or None.  Inside
     an assumption (``ctx.depth > 0``) each technique tried costs one unit of
@@ -303,23 +308,11 @@ def next_step(ctx: Context, techniques: Sequence[Technique] | None = None) -> St
         if work is not None and not work.spend():
             return None
         for step in tech.find(ctx):
-            return step
+            return stamped(step, tech)
         if snapshot is None:
             snapshot = ctx.snapshot()
         ctx.quiet[tech.id] = snapshot  # found nothing here: see Context.changed_since_quiet
     return None
-
-
-def run_logic(ctx: Context, techniques: Sequence[Technique], *, max_steps: int = 100_000) -> list[Step]:
-    """Apply steps from ``techniques`` until none fires, a cell is left with no
-    candidate, or everything is placed.  Returns the applied (completed) steps."""
-    done: list[Step] = []
-    while len(done) < max_steps and not ctx.is_broken() and not ctx.is_done():
-        step = next_step(ctx, techniques)
-        if step is None:
-            break
-        done.append(apply(ctx, step))
-    return done
 
 
 @dataclass
@@ -451,6 +444,134 @@ def guess_step(ctx: Context, solution: tuple[int, ...]) -> Step:
                 cells=(cell,), candidates=((cell, masks[cell]),))
 
 
+class Run:
+    """One engine run from a start state.  Iterate it for the steps, each
+    applied to :attr:`ctx` as it is yielded; afterwards :attr:`status` says
+    how it ended (``solved``, ``stuck``, ``no-solution``, ``multiple``,
+    ``timeout``) and :attr:`solution` holds the digits (the solution the
+    exact solver found, when it ended otherwise).
+    """
+
+    def __init__(self, engine: "Engine", ctx: Context, opening: bool,
+                 solution: tuple[int, ...] | None = None) -> None:
+        self.engine = engine
+        self.ctx = ctx
+        self.status = "running"
+        self.solution: tuple[int, ...] | None = None
+        self._known = solution
+        self.started = time.perf_counter()
+        self._opening = opening
+
+    def __iter__(self) -> Iterator[Step]:
+        from .search import solve  # the exact solver, for guesses only
+
+        engine, ctx = self.engine, self.ctx
+        puzzle, state = ctx.puzzle, ctx.state
+        count = 0
+        if self._opening:
+            opening = givens_step(ctx)
+            if opening is not None:
+                count += 1
+                yield apply(ctx, opening)
+        solution = self._known
+        status = "solved"
+        # Logic comes first.  The exact solver runs only when a guess is needed, from
+        # the candidates logic has left (far easier than from the start): it names
+        # the digit to guess, or shows that there is no solution or several.
+        while not ctx.is_done():
+            if ctx.is_broken():
+                status = "no-solution"
+                break
+            if engine.max_steps is not None and count >= engine.max_steps:
+                status = "stuck"
+                break
+            step = next_step(ctx)
+            if step is None:
+                if not engine.guess:
+                    status = "stuck"
+                    break
+                if solution is None:
+                    timeout, budget = engine.timeout, engine.budget
+                    left = timeout if timeout is None or budget is not None else \
+                        max(1.0, timeout - (time.perf_counter() - self.started))
+                    exact = solve(puzzle, timeout=left, masks=list(state.masks))
+                    if exact.status != "solved":
+                        self.status, self.solution = exact.status, exact.solution
+                        return
+                    solution = exact.solution
+                    assert solution is not None  # a solved exact search names its solution
+                step = guess_step(ctx, solution)
+            count += 1
+            yield apply(ctx, step)
+        if status == "solved" and puzzle.check_solution(state.values()):
+            status = "no-solution"  # every cell placed, yet some rule fails: the rules contradict each other
+        self.status = status
+        self.solution = tuple(state.values()) if status == "solved" else solution
+
+
+class Engine:
+    """The technique loop: ordered techniques, cheapest first, restart from
+    the top after every step, a recorded guess only when none applies.
+
+    ``techniques`` is the ordered list to try (``techniques.DEFAULT`` is the
+    usual one: the engine knows no technique itself); ``explain`` False
+    skips the sentences (fast mode); ``guess=False`` ends ``stuck`` instead
+    of guessing; ``max_depth`` bounds the nesting of contradiction chains;
+    ``max_steps`` stops early (``stuck``).  ``budget`` caps the work
+    (:class:`Work` units, counted, not timed) the searching techniques may
+    spend over a run; ``timeout`` (wall-clock seconds, None for none) is a
+    safety net (see :func:`solve_with_logic`).
+
+    :meth:`steps` is the loop every use shares: ``explain`` collects all its
+    steps, ``hint`` takes the first one after the givens, grading reads them.
+
+    >>> import itertools
+    >>> from puzzles import sample
+    >>> from techniques import DEFAULT
+    >>> engine = Engine(DEFAULT)
+    >>> [s.technique for s in itertools.islice(engine.steps(sample("sudoku-1")), 3)]
+    ['givens', 'naked-single', 'naked-single']
+    """
+
+    def __init__(self, techniques: Sequence[Technique], *, explain: bool = True, guess: bool = True,
+                 max_depth: int = 3, budget: int | None = None, timeout: float | None = 60.0,
+                 max_steps: int | None = None) -> None:
+        self.techniques = tuple(techniques)
+        self.explain = explain
+        self.guess = guess
+        self.max_depth = max_depth
+        self.budget = budget
+        self.timeout = timeout
+        self.max_steps = max_steps
+
+    def start(self, puzzle: Puzzle, state: Candidates | None = None, placed: set[int] | None = None) -> Context:
+        """A fresh context for ``puzzle`` (from its initial candidates unless
+        ``state`` is given; ``placed`` the cells whose digit counts as placed)."""
+        deadline = None if self.timeout is None or self.budget is not None else \
+            time.perf_counter() + self.timeout * LOGIC_SHARE
+        return Context(puzzle, state if state is not None else Candidates.initial(puzzle), self.techniques,
+                       explain=self.explain, max_depth=self.max_depth, work=Work(self.budget, deadline=deadline),
+                       placed=placed)
+
+    def run(self, start: Puzzle | Context, solution: tuple[int, ...] | None = None) -> Run:
+        """A run from a puzzle (opening with the givens step) or from a context.
+        A guess takes its digit from ``solution`` when it is known already
+        (else the exact solver finds it)."""
+        if isinstance(start, Puzzle):
+            return Run(self, self.start(start), opening=True, solution=solution)
+        return Run(self, start, opening=False, solution=solution)
+
+    def steps(self, start: Puzzle | Context) -> Iterator[Step]:
+        """The steps from ``start``, each applied as it is yielded."""
+        return iter(self.run(start))
+
+    def solve(self, puzzle: Puzzle) -> Trace:
+        """Every step from the start of ``puzzle``, as a :class:`Trace`."""
+        run = self.run(puzzle)
+        steps = list(run)
+        return Trace(puzzle, run.status, steps, run.solution, time.perf_counter() - run.started, run.ctx.work.spent)
+
+
 def solve_with_logic(puzzle: Puzzle, techniques: Sequence[Technique], *, explain: bool = True,
                      guess: bool = True, max_depth: int = 3, timeout: float | None = 60.0,
                      max_steps: int | None = None, budget: int | None = None) -> Trace:
@@ -481,45 +602,5 @@ def solve_with_logic(puzzle: Puzzle, techniques: Sequence[Technique], *, explain
     >>> t.status, t.work <= 1
     ('solved', True)
     """
-    from .search import solve
-
-    start = time.perf_counter()
-    state = Candidates.initial(puzzle)
-    deadline = None if timeout is None or budget is not None else start + timeout * LOGIC_SHARE
-    work = Work(budget, deadline=deadline)
-    ctx = Context(puzzle, state, techniques, explain=explain, max_depth=max_depth, work=work)
-    # Logic comes first.  The exact solver runs only when a guess is needed, from
-    # the candidates logic has left (far easier than from the start): it names
-    # the digit to guess, or shows that there is no solution or several.
-    solution: tuple[int, ...] | None = None
-    steps: list[Step] = []
-    status = "solved"
-    start_step = givens_step(ctx)
-    if start_step is not None:
-        steps.append(apply(ctx, start_step))
-    while not ctx.is_done():
-        if ctx.is_broken():
-            status = "no-solution"
-            break
-        if max_steps is not None and len(steps) >= max_steps:
-            status = "stuck"
-            break
-        step = next_step(ctx)
-        if step is None:
-            if not guess:
-                status = "stuck"
-                break
-            if solution is None:
-                left = timeout if timeout is None or budget is not None else \
-                    max(1.0, timeout - (time.perf_counter() - start))
-                exact = solve(puzzle, timeout=left, masks=list(state.masks))
-                if exact.status != "solved":
-                    return Trace(puzzle, exact.status, steps, exact.solution, time.perf_counter() - start,
-                                 work.spent)
-                solution = exact.solution
-            step = guess_step(ctx, solution)
-        steps.append(apply(ctx, step))
-    if status == "solved" and puzzle.check_solution(state.values()):
-        status = "no-solution"  # every cell placed, yet some rule fails: the rules contradict each other
-    final = tuple(state.values()) if status == "solved" else solution
-    return Trace(puzzle, status, steps, final, time.perf_counter() - start, work.spent)
+    return Engine(techniques, explain=explain, guess=guess, max_depth=max_depth, budget=budget, timeout=timeout,
+                  max_steps=max_steps).solve(puzzle)

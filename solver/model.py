@@ -226,7 +226,10 @@ class Puzzle:
 
     def parse_solution(self, text: str | list[str]) -> tuple[int, ...]:
         """The inverse of :meth:`format_solution`: digits per cell index."""
-        rows = [text[i:i + self.width] for i in range(0, len(text), self.width)] if isinstance(text, str) else list(text)
+        if isinstance(text, str):
+            rows = [text[i:i + self.width] for i in range(0, len(text), self.width)]
+        else:
+            rows = list(text)
         if len(rows) != self.height or any(len(r) != self.width for r in rows):
             raise ParseError(f"solution is not a {self.height}x{self.width} grid")
         out = []
@@ -261,7 +264,8 @@ class Puzzle:
             ls = sum(d[c] for c in self.regions[comp.left].cells)
             rs = sum(d[c] for c in self.regions[comp.right].cells)
             if not compare(ls, comp.op, rs):
-                problems.append(f"{self.regions[comp.left].name} {comp.op} {self.regions[comp.right].name} fails ({ls}, {rs})")
+                left, right = self.regions[comp.left].name, self.regions[comp.right].name
+                problems.append(f"{left} {comp.op} {right} fails ({ls}, {rs})")
         return problems
 
 
@@ -349,7 +353,8 @@ def validate(p: Puzzle) -> None:
             raise InvalidPuzzleError(
                 f"dot between {cell_label(ra, ca)} and {cell_label(rb, cb)}: the cells are not neighbours")
         if pair.kind not in PAIR_KINDS:
-            raise InvalidPuzzleError(f"dot between {cell_label(ra, ca)} and {cell_label(rb, cb)}: unknown kind {pair.kind!r}")
+            raise InvalidPuzzleError(
+                f"dot between {cell_label(ra, ca)} and {cell_label(rb, cb)}: unknown kind {pair.kind!r}")
     for comp in p.comparisons:
         if not (0 <= comp.left < len(p.regions) and 0 <= comp.right < len(p.regions)):
             raise InvalidPuzzleError("a comparison names a cage that does not exist")

@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from .propagate import Propagator
 
 try:  # the optional C extension
-    from . import _native
+    from . import _native  # type: ignore[attr-defined, unused-ignore]
 except ImportError:  # pragma: no cover - depends on the build
     _native = None
 

@@ -35,7 +35,8 @@ from functools import lru_cache
 
 from . import native
 from .bits import SUM_OF_MASK, full_mask
-from .constraints import TIERS, AllDifferent, Cage, Compare, Constraint, Difference, House, Link, PairRule, Pointing, Sum
+from .constraints import (TIERS, AllDifferent, Cage, Compare, Constraint, Difference, House, Link, PairRule, Pointing,
+                          Sum)
 from .model import PAIR_SUPPORT, Puzzle
 from .supports import distinct_support, sum_support
 

@@ -63,9 +63,7 @@ def cage_support(total: int, masks: tuple[int, ...], forced: int = 0,
         cut = tuple([m & combo for m in masks])
         if 0 in cut:
             continue
-        found = matching.get(cut, False)
-        if found is False:
-            found = matching_support(cut)
+        found = matching[cut] if cut in matching else matching_support(cut)
         if found is None:
             continue
         support = list(found) if support is None else [a | b for a, b in zip(support, found)]

@@ -26,8 +26,7 @@ from typing import Any, Iterable, Sequence
 
 import techniques as _techniques
 from puzzles import read_path, read_text, sample, to_record, write_text
-from solver.candidates import Candidates
-from solver.engine import DEFAULT_BUDGET, Context, Technique, Trace, apply, givens_step, guess_step, next_step
+from solver.engine import DEFAULT_BUDGET, Engine, Technique, Trace
 from solver.engine import solve_with_logic as _solve_with_logic
 from solver import search
 from solver.errors import ParseError
@@ -156,16 +155,8 @@ def first_step(puzzle: Puzzle, techniques: Sequence[Technique], max_depth: int =
     """The first step after the givens from the start (a guess of the
     ``solution`` digit when no technique applies and a solution is given);
     None when every cell is given or nothing applies."""
-    ctx = Context(puzzle, Candidates.initial(puzzle), techniques, max_depth=max_depth)
-    opening = givens_step(ctx)
-    if opening is not None:
-        apply(ctx, opening)
-    if ctx.is_done():
-        return None
-    step = next_step(ctx)
-    if step is None and solution is not None:
-        step = guess_step(ctx, solution)
-    return step
+    engine = Engine(techniques, max_depth=max_depth, guess=solution is not None, timeout=None)
+    return next((s for s in engine.run(puzzle, solution=solution) if s.technique != "givens"), None)
 
 
 def hint(puzzle: Puzzle, *, techniques: Sequence[Technique] | None = None, max_depth: int = 3,
@@ -175,7 +166,7 @@ def hint(puzzle: Puzzle, *, techniques: Sequence[Technique] | None = None, max_d
     solver; out of time, a logic step is still given (sound for any
     solution) but never a guess."""
     result = search.solve(puzzle, timeout=timeout)
-    status = result.status
+    status: str = result.status
     step = None
     if status in ("solved", "timeout"):
         step = first_step(puzzle, _techniques.DEFAULT if techniques is None else techniques, max_depth,

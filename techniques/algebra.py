@@ -17,6 +17,7 @@ checks candidates.  A pure sum over two or more cells becomes a virtual
 region in :attr:`Step.derived`, distinct only when every two of its cells
 are proven different (they share a distinct region).
 
+>>> from solver.bits import mask_of
 >>> supports((mask_of([1, 2, 3]), mask_of([1, 2, 3])), 2, 4, ((0, 1),))
 (10, 10)
 >>> [digits_of(m) for m in supports((mask_of([3, 5, 9]), mask_of([1, 7])), 1, 2, ())]

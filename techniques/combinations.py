@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from functools import lru_cache, wraps
-from typing import Callable, Iterator, TypeVar
+from typing import Callable, Iterator, Sequence, TypeVar
 
 from solver import native
 from solver.bits import POPCOUNT, SUM_OF_MASK, combinations, digits_of, is_single
@@ -257,7 +257,7 @@ def region_head(region: Region) -> str:
     return f"{region.name} ({k} cells)"
 
 
-def combos_text(combos: tuple[int, ...] | list[int], limit: int = 6) -> str:
+def combos_text(combos: Sequence[int], limit: int = 6) -> str:
     """``1+2+7, 1+3+6 or 1+4+5``; a count when there are more than ``limit``."""
     if len(combos) > limit:
         return f"one of {len(combos)} combinations"
@@ -357,7 +357,8 @@ def _explain_distinct(ctx: Context, region: Region, combos: tuple[int, ...], now
 
 def _explain_repeat(ctx: Context, region: Region, now: tuple[int, ...], elims: list[tuple[int, int]]) -> str:
     k = len(region.cells)
-    head = f"{region.name} ({region.total}, {k} cells, digits may repeat)"
+    total = region.total or 0  # only regions with a total get here
+    head = f"{region.name} ({total}, {k} cells, digits may repeat)"
     if all(m == now[region.cells.index(c)] for c, m in elims) and len(elims) == k:
         return f"{head} cannot be completed with the candidates left."
     notes = []
@@ -365,7 +366,7 @@ def _explain_repeat(ctx: Context, region: Region, now: tuple[int, ...], elims: l
         i = region.cells.index(cell)
         lo = sum(_LOW[m] for j, m in enumerate(now) if j != i)
         hi = sum(_HIGH[m] for j, m in enumerate(now) if j != i)
-        top, bottom = region.total - lo, region.total - hi
+        top, bottom = total - lo, total - hi
         ds = digits_of(mask)
         if all(d > top or d < bottom for d in ds):
             notes.append(f"the other cells add {lo} to {hi}, so {ctx.name(cell)} is between "

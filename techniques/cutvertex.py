@@ -261,9 +261,9 @@ def small_cuts(g: RunGraph, adj: Adjacency, size: int) -> list[frozenset[int]]:
                 if x:
                     pairs.setdefault(x, []).append((e, live[j]))
         fours: set[frozenset[int]] = set()
-        for group in pairs.values():
-            for i, (a, b) in enumerate(group):
-                for c, d in group[i + 1:]:
+        for same in pairs.values():
+            for i, (a, b) in enumerate(same):
+                for c, d in same[i + 1:]:
                     # a pair with equal labels is a smaller cut: the four would be two cuts side by side
                     if len({a, b, c, d}) == 4 and len({label[a], label[b], label[c], label[d]}) == 4:
                         fours.add(frozenset((a, b, c, d)))
@@ -381,7 +381,8 @@ def cut_equations(puzzle: Puzzle, placed: frozenset[int] = frozenset()) -> tuple
         kind, x = node
         if kind == "cell":
             name = puzzle.cell_name(g.cells[x])
-            keep(smaller_side(adj, *g.ends[x], frozenset((x,))),
+            end_a, end_d = g.ends[x]
+            keep(smaller_side(adj, end_a, end_d, frozenset((x,))),
                  f"{name} is a cut vertex: the part of the grid on one side joins the rest only through "
                  f"it{{placed}}.", 0)
         else:

@@ -149,7 +149,8 @@ def killer_equations(puzzle: Puzzle) -> tuple[Equation, ...]:
             flipped = [crossing[k] for k in flips]
             found[key] = (rank, (union, house_total, inside, inside_total, flipped, plus, minus))
     ordered = sorted(found.items(), key=lambda kv: (kv[1][0], kv[0]))
-    return tuple(_equation(puzzle, *args, cage_of) for _, (_, args) in ordered)
+    return tuple(_equation(puzzle, union, house_total, inside, inside_total, flipped, plus, minus, cage_of)
+                 for _, (_, (union, house_total, inside, inside_total, flipped, plus, minus)) in ordered)
 
 
 def _equation(puzzle: Puzzle, union: tuple[int, ...], house_total: int, inside: list[int], inside_total: int,
@@ -226,7 +227,7 @@ def find_sum_holdings(ctx: Context) -> Iterator[Step]:
             continue  # nothing a step here reads changed since the last empty search
         house = regions[hi]
 
-        def sums_with(spots: list[int]) -> list[Equation]:
+        def sums_with(spots: list[int], meeting: tuple[Equation, ...] = meeting) -> list[Equation]:
             return [eq for eq in meeting if all(c in eq.cells for c in spots)]
 
         for eq, bits, spots in house_claims(masks, house.cells, sums_with):

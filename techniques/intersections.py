@@ -235,11 +235,11 @@ def _required_confinement(ctx: Context, cages: bool) -> Iterator[Step]:
                         f"and its cells for {'these digits' if many > 1 else 'it'} all lie in {other.name}; "
                         f"so {ds} {'leave' if many > 1 else 'leaves'} the rest of {other.name}: "
                         f"{losses_text(ctx, list(effects))}.")
-            spots = tuple(c for c in region.cells if masks[c] & digits)
+            holding = tuple(c for c in region.cells if masks[c] & digits)
             yield Step("cage-confinement" if cages else "combination-confinement",
                        "Cage confinement" if cages else "Combination confinement", 3, text,
-                       eliminations=effects, cells=spots, regions=(region_key(region), region_key(other)),
-                       candidates=tuple((c, masks[c] & digits) for c in spots))
+                       eliminations=effects, cells=holding, regions=(region_key(region), region_key(other)),
+                       candidates=tuple((c, masks[c] & digits) for c in holding))
 
 
 def house_claims(masks: list[int], house_cells: tuple[int, ...],

@@ -44,6 +44,8 @@ def find_last_cells(ctx: Context) -> Iterator[Step]:
     for region in ctx.sum_regions():
         if changed is not None and changed.isdisjoint(region.cells):
             continue  # unchanged since this technique last found nothing
+        if region.total is None:
+            continue  # sum_regions() holds only regions with a total
         open_cells = [c for c in region.cells if c not in placed]
         if len(open_cells) != 1 or len(region.cells) < 2:
             continue

@@ -348,6 +348,7 @@ def test_subprocess_closed_pipe_is_quiet() -> None:
 # ------------------------------------------------------------------------ the corpus
 
 
+@pytest.mark.slow
 def test_corpus_solved_unique_and_matching(corpus: Path, exact_known_hard) -> None:
     """Issue 2's acceptance command, ``sumlogic solve <corpus>/*.jsonl --json`` (here with
     ``--no-logic``; the logic engine is tested elsewhere) at the default timeout: every

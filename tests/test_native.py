@@ -97,6 +97,7 @@ def test_samples_same_nodes(name: str) -> None:
     assert_same_search(sample(name))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["sudoku", "kropki", "kakuro", "greater-killer", "killer"])
 def test_corpus_same_nodes(corpus_file, kind: str) -> None:
     """Every corpus puzzle, up to 2 000 nodes (enough to cross the hard

@@ -38,6 +38,7 @@ CORPUS_TIMEOUT = 120.0
 # --- the corpus -------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["sudoku", "kropki", "kakuro", "greater-killer", "killer"])
 def test_corpus_solves_to_recorded_solution(corpus_file, known_hard, kind: str) -> None:
     """Every corpus puzzle comes out ``solved`` (unique) with its recorded solution
@@ -149,8 +150,8 @@ def test_contradictory_given_is_no_solution() -> None:
     solution = solve(puzzle).solution
     assert solution is not None
     peers = puzzle.peers
-    for cell, given in enumerate(puzzle.givens):
-        if given:
+    for cell, known in enumerate(puzzle.givens):
+        if known:
             continue
         for digit in range(1, 10):
             if digit != solution[cell] and all(puzzle.givens[p] != digit for p in peers[cell]):

@@ -41,6 +41,7 @@ def logic_steps(puzzle, limit: int = 2000):
     return steps, ctx
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", KINDS)
 def test_every_corpus_puzzle_is_solved_soundly(kind, corpus, known_hard):
     path = corpus / f"{kind}.jsonl"

@@ -380,6 +380,7 @@ def test_corpus_sample_is_sound(kind):
     assert not bad, "\n".join(bad[:10])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["killer", "kakuro", "greater-killer"])
 def test_whole_corpus_is_sound(kind):
     bad = []

@@ -220,7 +220,8 @@ def test_dead_ends_name_what_has_no_option():
         "cage a (10) would have no combination of 2 different digits left that makes its total.")
     ctx.state.masks[:2] = [0b10, 1 << 9]
     found = dead_end(ctx)
-    assert found is not None and found.clause == "sum b (15) could not make its total: its cells allow totals 2 to 4 only"
+    assert found is not None
+    assert found.clause == "sum b (15) could not make its total: its cells allow totals 2 to 4 only"
 
 
 def replays_to_its_dead_end(ctx: Context, step: Step) -> bool:
@@ -310,6 +311,7 @@ CORPUS_WORK = 3000
 CORPUS_STRIDE = {"kakuro": 1, "kropki": 1, "greater-killer": 1, "sudoku": 1, "killer": 3}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", sorted(CORPUS_STRIDE))
 def test_corpus_is_sound_within_a_work_budget(kind, corpus):
     bad = []

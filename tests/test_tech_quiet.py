@@ -11,6 +11,7 @@ same step, text included, so the shortcut never alters a trace.
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -51,6 +52,7 @@ def check_same_steps(puzzle, solution, *, explain: bool, max_steps: int = 400) -
     return narrowed
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.one_of(killer_records(), killer_records(hidden_totals=True), kakuro_records(), kropki_records()),
        st.booleans())
@@ -59,6 +61,7 @@ def test_skipping_unchanged_regions_finds_the_same_steps(record, explain):
     assert check_same_steps(puzzle, puzzle.parse_solution(record["solution"]), explain=explain) > 0
 
 
+@pytest.mark.slow
 def test_same_steps_on_corpus_killers_and_kakuros(corpus):
     checked = 0
     for kind, every in (("killer", 34), ("kakuro", 60), ("greater-killer", 1)):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from puzzles import read_path
 from solver.candidates import Candidates
 from solver.engine import Context, Work, apply, givens_step, next_step
@@ -81,6 +83,7 @@ def _solve_checking_chains(puzzle, max_steps: int) -> tuple[int, int]:
     return chains, shorter
 
 
+@pytest.mark.slow
 def test_shown_chains_are_confirmed_and_often_shorter(corpus):
     chains = shorter = 0
     puzzles = {p.id: p for p in read_path(str(corpus / "killer.jsonl"))}

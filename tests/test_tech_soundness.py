@@ -76,6 +76,7 @@ def corpus_sample(corpus, kind: str, count: int | None):
     return [puzzles[int(i * step)] for i in range(count)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", KINDS)
 def test_whole_corpus_is_sound(kind, corpus):
     puzzles = corpus_sample(corpus, kind, None)
@@ -139,6 +140,7 @@ RECORDS = st.one_of(kakuro_records(), killer_records(), killer_records(hidden_to
 EXAMPLES = int(os.environ.get("SUMLOGIC_EXAMPLES", "40"))
 
 
+@pytest.mark.slow
 @settings(max_examples=EXAMPLES, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(st.data(), RECORDS, st.booleans())

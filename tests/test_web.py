@@ -334,7 +334,8 @@ def find_step(traces: dict[str, dict[str, Any]], kind: str, want: Any, *,
 
 
 @pytest.mark.parametrize("kind", KINDS)
-def test_page_loads_and_draws_the_puzzle(kind: str, traces: dict[str, dict[str, Any]], page: Page, html_file: Any) -> None:
+def test_page_loads_and_draws_the_puzzle(kind: str, traces: dict[str, dict[str, Any]], page: Page,
+                                         html_file: Any) -> None:
     trace = traces[kind]
     p = page.open(html_file(trace))
     cells = playable_cells(trace["puzzle"], kind)
@@ -357,7 +358,8 @@ def test_page_loads_and_draws_the_puzzle(kind: str, traces: dict[str, dict[str, 
         if kind == "killer":
             assert tags == sorted(str(c["sum"]) for c in puzzle["cages"] if c["sum"] is not None)
         else:  # relations name cages by label, so the label is drawn too
-            assert tags == sorted(f"{c['label']} {c['sum']}" if c["sum"] is not None else c["label"] for c in puzzle["cages"])
+            assert tags == sorted(f"{c['label']} {c['sum']}" if c["sum"] is not None else c["label"]
+                                  for c in puzzle["cages"])
         assert p.locator("g.sl-cage path").first.evaluate("e => getComputedStyle(e).strokeDasharray") != "none"
     if kind == "kropki":
         assert p.locator("circle.sl-dot-white").count() == len(puzzle["white"])
@@ -369,7 +371,8 @@ def test_page_loads_and_draws_the_puzzle(kind: str, traces: dict[str, dict[str, 
 
 
 @pytest.mark.parametrize("kind", ("kakuro", "killer", "kropki"))
-def test_arrow_right_shows_the_next_step(kind: str, traces: dict[str, dict[str, Any]], page: Page, html_file: Any) -> None:
+def test_arrow_right_shows_the_next_step(kind: str, traces: dict[str, dict[str, Any]], page: Page,
+                                         html_file: Any) -> None:
     steps = traces[kind]["steps"]
     p = page.open(html_file(traces[kind]) + "#step=1")
     first = page.text(".sl-step-text")
@@ -383,7 +386,8 @@ def test_arrow_right_shows_the_next_step(kind: str, traces: dict[str, dict[str, 
     assert page.text(".sl-step-text") == first
 
 
-def test_step_in_the_hash_opens_it_and_survives_reload(traces: dict[str, dict[str, Any]], page: Page, html_file: Any) -> None:
+def test_step_in_the_hash_opens_it_and_survives_reload(traces: dict[str, dict[str, Any]], page: Page,
+                                                        html_file: Any) -> None:
     trace = traces["killer"]
     n = len(trace["steps"]) // 2
     p = page.open(html_file(trace) + f"#step={n}")

@@ -148,7 +148,7 @@ def random_fill(peers: Sequence[Iterable[int]], rng: random.Random, max_digit: i
             return False
         if not left:
             return True
-        best, options = -1, []
+        best, options = -1, list[int]()
         for i in range(n):
             if not digits[i]:
                 choice = free(i)

@@ -11,7 +11,8 @@
 3. Optionally (``merge``, used for the harder bands): each pair of
    neighbouring cages, in a random order, is merged when the merged cage
    still has different digits and at most 6 cells and the puzzle is proved
-   still unique within :data:`MERGE_NODE_LIMIT` search nodes.  Each pair is tried once, as the layout stands when its turn
+   still unique within :data:`MERGE_NODE_LIMIT` search nodes.  Each pair is
+   tried once, as the layout stands when its turn
    comes (a merge adds a distinctness rule as well as losing a total, so a
    later merge could in principle let an earlier refused one through: the
    pass does not promise that no merge is left).

@@ -7,14 +7,15 @@
 ``explain`` solves each puzzle with the technique engine and prints every
 step (``--json``: the trace, one line per puzzle; ``--html``: also the step
 viewer page; ``--budget N``: a work budget instead of the clock, so the same
-puzzle always gives the same trace).  ``hint`` prints only the first step after the givens.
+puzzle always gives the same trace).  ``hint`` prints only the first step after the givens,
+exactly as ``explain`` shows it (with every effect of a placement).
 
 >>> from sumlogic.cli import build_parser
 >>> args = build_parser().parse_args(["hint", "sample:sudoku-1"])
 >>> args.run(args)
 Naked single [naked-single, level 1]
   r9c8 has one candidate left, so it is 3.
-  => r9c8=3
+  => r9c8=3 r5c8-3 r6c8-3 r8c8-3 r8c9-3 r9c4-3 r9c7-3 r9c9-3
 0
 """
 
