@@ -122,6 +122,11 @@ CONSECUTIVE_OF: tuple[int, ...] = tuple(_neighbours(m, lambda d: (d - 1, d + 1))
 RATIO_OF: tuple[int, ...] = tuple(_neighbours(m, lambda d: (2 * d,) + ((d // 2,) if d % 2 == 0 else ()))
                                   for m in range(1 << 10))
 POPCOUNT: tuple[int, ...] = tuple(bin(m).count("1") for m in range(1 << 10))
+#: The smallest and largest digit of each mask: the bounds every sum rule
+#: uses.  An empty mask has the low bound 10 and the high bound 0, so a sum
+#: over a cell with no candidate left can never be met.
+LOW: tuple[int, ...] = tuple(((m & -m).bit_length() - 1) if m else 10 for m in range(1 << 10))
+HIGH: tuple[int, ...] = tuple((m.bit_length() - 1) if m else 0 for m in range(1 << 10))
 #: Masks below this have their digits tabled (:func:`digits_of`).
 _TABLED = 1 << 10
 _DIGITS: tuple[tuple[int, ...], ...] = tuple(tuple(d for d in range(1, 10) if m >> d & 1) for m in range(_TABLED))

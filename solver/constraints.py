@@ -26,12 +26,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .bits import POPCOUNT
+from .bits import HIGH, LOW, POPCOUNT
 from .supports import cage_support, sum_support
 
 # For each mask: its smallest and largest digit; (10, 0) for the empty mask.
-LOW: tuple[int, ...] = tuple(((m & -m).bit_length() - 1) if m else 10 for m in range(1 << 10))
-HIGH: tuple[int, ...] = tuple((m.bit_length() - 1) if m else 0 for m in range(1 << 10))
 # UPTO[d]: the digits 1..d; FROM[d]: the digits d..9 (d = 0..9).
 UPTO: tuple[int, ...] = tuple(((1 << (d + 1)) - 1) & ~1 for d in range(10))
 FROM: tuple[int, ...] = tuple(0b1111111110 & ~((1 << d) - 1) for d in range(10))

@@ -17,12 +17,12 @@ met in the same state again and again.
 
 from __future__ import annotations
 
-from .bits import POPCOUNT, combinations
+from .bits import POPCOUNT, combinations, digits_of
 
 _CACHE_LIMIT = 300_000
 _cage_cache: dict[tuple[int, tuple[int, ...], int], tuple[tuple[int, ...], int, tuple[int, ...]] | None] = {}
 _matching_cache: dict[tuple[int, ...], tuple[int, ...] | None] = {}
-_sum_cache: dict[tuple[int, tuple[int, ...]], tuple[int, ...] | None] = {}
+_repeat_cache: dict[tuple[tuple[int, ...], int], tuple[tuple[int, ...], int]] = {}
 # The digits of each mask.
 _DIGITS: tuple[tuple[int, ...], ...] = tuple(tuple(d for d in range(1, 10) if m >> d & 1) for m in range(1 << 10))
 # For each set of up to nine cells (a bit mask over cell positions): its size,
@@ -167,28 +167,29 @@ def distinct_support(total: int, masks: tuple[int, ...]) -> tuple[int, ...] | No
     return None if found is None else found[0]
 
 
-def sum_support(total: int, masks: tuple[int, ...]) -> tuple[int, ...] | None:
-    """For cells (digits may repeat) summing to ``total``: each cell's digits
-    that appear in some assignment (None if there is none).
+def repeat_support(masks: tuple[int, ...], sums: int) -> tuple[tuple[int, ...], int]:
+    """For cells whose digits may repeat and whose total must be in ``sums``
+    (a bit set: bit ``s`` allows the total ``s``): each cell's digits that
+    appear in some such assignment, and the totals reachable (a bit set).
+    No assignment: all-zero support and no totals.  The one implementation
+    of a repeat-allowed sum: the propagator and the techniques both call it.
 
-    Sets of sums are bit sets (bit ``s``: sum ``s``).  ``reach[k]``: the sums
-    the first ``k`` cells can make; ``left[k]``: the amounts the cells from
-    ``k`` on can still be asked to make (``total`` minus what they can add
-    up to).  Digit ``d`` of cell ``k`` is supported when some sum ``s`` the
-    cells before it make leaves ``s + d`` among the amounts the cells after
-    it can complete.
+    ``reach[k]``: the sums the first ``k`` cells can make; ``left[k]``: the
+    sums the first ``k`` cells may make so that the rest can complete a
+    reachable allowed total.  Digit ``d`` of cell ``k`` is supported when
+    some sum ``s`` the cells before it make leaves ``s + d`` in ``left[k + 1]``.
 
-    >>> sum_support(4, (0b1110, 0b1110))  # {1,2,3} + {1,2,3} = 4
-    (14, 14)
-    >>> sum_support(3, (0b10, 0b10)) is None
-    True
+    >>> repeat_support((0b1110, 0b1110), 1 << 6)  # {1,2,3} + {1,2,3} = 6
+    ((8, 8), 64)
+    >>> repeat_support((0b10, 0b10), 1 << 3)
+    ((0, 0), 0)
     """
-    key = (total, masks)
-    hit = _sum_cache.get(key, False)
-    if hit is not False:
-        return hit  # type: ignore[return-value]
+    key = (masks, sums)
+    hit = _repeat_cache.get(key)
+    if hit is not None:
+        return hit
     n = len(masks)
-    digit_lists = [_DIGITS[m] for m in masks]
+    digit_lists = [digits_of(m) for m in masks]
     reach = [1]
     for ds in digit_lists:
         p = reach[-1]
@@ -196,17 +197,36 @@ def sum_support(total: int, masks: tuple[int, ...]) -> tuple[int, ...] | None:
         for d in ds:
             acc |= p << d
         reach.append(acc)
-    out: tuple[int, ...] | None = None
-    if total >= 0 and reach[n] >> total & 1:
+    totals = reach[n] & sums
+    if not totals:
+        out: tuple[tuple[int, ...], int] = ((0,) * n, 0)
+    else:
         left = [0] * (n + 1)
-        left[n] = 1 << total
+        left[n] = totals
         for k in range(n - 1, -1, -1):
             acc = 0
             for d in digit_lists[k]:
                 acc |= left[k + 1] >> d
             left[k] = acc
-        out = tuple(sum(1 << d for d in digit_lists[k] if reach[k] & (left[k + 1] >> d)) for k in range(n))
-    if len(_sum_cache) > _CACHE_LIMIT:
-        _sum_cache.clear()
-    _sum_cache[key] = out
+        out = (tuple(sum(1 << d for d in digit_lists[k] if reach[k] & (left[k + 1] >> d)) for k in range(n)),
+               totals)
+    if len(_repeat_cache) > _CACHE_LIMIT:
+        _repeat_cache.clear()
+    _repeat_cache[key] = out
     return out
+
+
+def sum_support(total: int, masks: tuple[int, ...]) -> tuple[int, ...] | None:
+    """For cells (digits may repeat) summing to ``total``: each cell's digits
+    that appear in some assignment (None if there is none); see
+    :func:`repeat_support`.
+
+    >>> sum_support(4, (0b1110, 0b1110))  # {1,2,3} + {1,2,3} = 4
+    (14, 14)
+    >>> sum_support(3, (0b10, 0b10)) is None
+    True
+    """
+    if total < 0:
+        return None
+    support, totals = repeat_support(masks, 1 << total)
+    return support if totals else None

@@ -31,10 +31,11 @@ from functools import lru_cache, wraps
 from typing import Callable, Iterator, Sequence, TypeVar
 
 from solver import native
-from solver.bits import POPCOUNT, SUM_OF_MASK, combinations, digits_of, is_single
+from solver.bits import HIGH, LOW, POPCOUNT, SUM_OF_MASK, combinations, digits_of, is_single
 from solver.engine import Context, Technique
 from solver.model import Puzzle, Region
 from solver.step import Step
+from solver.supports import repeat_support
 
 from .common import cells_text, plus, region_key
 
@@ -66,8 +67,6 @@ _fast_fit = native.distinct_fit_function()
 ALL_SUMS = (1 << 46) - 1
 """Every total 0..45 accepted (a region with no printed total)."""
 
-_LOW = tuple(((m & -m).bit_length() - 1) if m else 0 for m in range(1 << 10))
-_HIGH = tuple((m.bit_length() - 1) if m else 0 for m in range(1 << 10))
 
 
 # --- the support computations (shared with the other families) ---------------------------
@@ -101,8 +100,8 @@ def python_distinct_fit(masks: tuple[int, ...], sums: int) -> tuple[tuple[int, .
     rest_lo = [0] * (n + 1)
     rest_hi = [0] * (n + 1)
     for k in range(n - 1, -1, -1):
-        rest_lo[k] = rest_lo[k + 1] + _LOW[ms[k]]
-        rest_hi[k] = rest_hi[k + 1] + _HIGH[ms[k]]
+        rest_lo[k] = rest_lo[k + 1] + LOW[ms[k]]
+        rest_hi[k] = rest_hi[k + 1] + HIGH[ms[k]]
     layers: list[list[int]] = [[0]]
     for k in range(n):
         m = ms[k]
@@ -142,62 +141,16 @@ def python_distinct_fit(masks: tuple[int, ...], sums: int) -> tuple[tuple[int, .
     return tuple(out), combos
 
 
-@lru_cache(maxsize=1 << 14)
-def repeat_fit(masks: tuple[int, ...], sums: int) -> tuple[tuple[int, ...], int]:
-    """Like :func:`distinct_fit` with digits allowed to repeat.  Returns ``(support,
-    totals)``: each cell's digits in some assignment with a total in ``sums``, and the
-    reachable totals (a bit mask, bit ``s`` for total ``s``).
-
-    >>> repeat_fit((0b1110, 0b1110), 1 << 6)  # {1,2,3} + {1,2,3} = 6
-    ((8, 8), 64)
-    """
-    n = len(masks)
-    if 0 in masks:
-        return (0,) * n, 0
-    digit_lists = [digits_of(m) for m in masks]
-    prefix = [1]
-    for ds in digit_lists:
-        acc = 0
-        for d in ds:
-            acc |= prefix[-1] << d
-        prefix.append(acc)
-    totals = prefix[n] & sums
-    if not totals:
-        return (0,) * n, 0
-    suffix = [0] * (n + 1)
-    suffix[n] = 1
-    for k in range(n - 1, -1, -1):
-        acc = 0
-        for d in digit_lists[k]:
-            acc |= suffix[k + 1] << d
-        suffix[k] = acc
-    support = []
-    for k in range(n):
-        others = 0
-        p, shift = prefix[k], 0
-        while p:
-            if p & 1:
-                others |= suffix[k + 1] << shift
-            p >>= 1
-            shift += 1
-        keep = 0
-        for d in digit_lists[k]:
-            if (others << d) & sums:
-                keep |= 1 << d
-        support.append(keep)
-    return tuple(support), totals
-
-
 def region_fit(region: Region, masks: list[int], sums: int | None = None
                ) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """:func:`distinct_fit` (or :func:`repeat_fit`, with no combos) of a region under
+    """:func:`distinct_fit` (or :func:`~solver.supports.repeat_support`, with no combos) of a region under
     the current masks; ``sums`` defaults to the region's total."""
     now = tuple([masks[c] for c in region.cells])
     if sums is None:
         sums = ALL_SUMS if region.total is None else 1 << region.total
     if region.distinct:
         return distinct_fit(now, sums)
-    return repeat_fit(now, sums)[0], ()
+    return repeat_support(now, sums)[0], ()
 
 
 def required_digits(region: Region, masks: list[int], max_digit: int = 9) -> int:
@@ -364,8 +317,8 @@ def _explain_repeat(ctx: Context, region: Region, now: tuple[int, ...], elims: l
     notes = []
     for cell, mask in elims:
         i = region.cells.index(cell)
-        lo = sum(_LOW[m] for j, m in enumerate(now) if j != i)
-        hi = sum(_HIGH[m] for j, m in enumerate(now) if j != i)
+        lo = sum(LOW[m] for j, m in enumerate(now) if j != i)
+        hi = sum(HIGH[m] for j, m in enumerate(now) if j != i)
         top, bottom = total - lo, total - hi
         ds = digits_of(mask)
         if all(d > top or d < bottom for d in ds):
@@ -391,7 +344,7 @@ def find_sum_combinations(ctx: Context) -> Iterator[Step]:
         if region.distinct:
             support, combos = distinct_fit(now, 1 << region.total)
         else:
-            support, _ = repeat_fit(now, 1 << region.total)
+            support, _ = repeat_support(now, 1 << region.total)
             combos = ()
         elims = [(c, m & ~s) for c, m, s in zip(cells, now, support) if m & ~s]
         if not elims:

@@ -25,7 +25,9 @@ from solver.engine import Context, Technique
 from solver.model import Region
 from solver.step import Step
 
-from .combinations import ALL_SUMS, distinct_fit, losses_text, repeat_fit
+from solver.supports import repeat_support
+
+from .combinations import ALL_SUMS, distinct_fit, losses_text
 from .common import region_key
 
 _FLIP = {"<": ">", ">": "<", "=": "="}
@@ -41,7 +43,7 @@ def reachable_sums(region: Region, masks: list[int]) -> int:
         for combo in distinct_fit(now, ALL_SUMS)[1]:
             out |= 1 << sum(digits_of(combo))
         return out
-    return repeat_fit(now, ALL_SUMS)[1]
+    return repeat_support(now, ALL_SUMS)[1]
 
 
 def allowed_sums(mine: int, op: str, theirs: int) -> int:
@@ -104,7 +106,7 @@ def find_sum_comparisons(ctx: Context) -> Iterator[Step]:
             if side.distinct:
                 support = distinct_fit(now, allowed)[0]
             else:
-                support = repeat_fit(now, allowed)[0]
+                support = repeat_support(now, allowed)[0]
             lost = [(c, m & ~s) for c, m, s in zip(side.cells, now, support) if m & ~s]
             if not lost:
                 continue

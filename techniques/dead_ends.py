@@ -25,9 +25,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Sequence
 
-from solver.bits import CONSECUTIVE_OF, POPCOUNT, RATIO_OF, combinations, digits_of, full_mask, high_digit, low_digit
+from solver.bits import HIGH, LOW, POPCOUNT, combinations, digits_of, full_mask
 from solver.engine import Context
-from solver.model import Puzzle, Region, pair_holds
+from solver.model import PAIR_SUPPORT, Puzzle, Region
 
 from .common import describe, digit_list, region_key
 
@@ -53,21 +53,8 @@ class DeadEnd:
 _PAIR_WORDS = {"consecutive": "the white dot between {a} and {b} (digits one apart)",
                "ratio": "the black dot between {a} and {b} (one digit double the other)",
                "neither": "{a} and {b} (no dot: neither one apart nor one double the other)"}
-_LOW = tuple(low_digit(m) if m else 10 for m in range(1 << 10))
-_HIGH = tuple(high_digit(m) if m else 0 for m in range(1 << 10))
 _HOUSE, _ALL_DIFFERENT, _CAGE, _SUM, _FREE = range(5)
 Rule = tuple[int, tuple[int, ...], int, tuple[int, ...]]  # (kind, cells, total or full mask, combos)
-
-
-@lru_cache(maxsize=None)
-def _partners(kind: str) -> tuple[int, ...]:
-    """For each mask of one cell of a pair: the digits of the other cell that have a partner in it."""
-    if kind == "consecutive":
-        return CONSECUTIVE_OF
-    if kind == "ratio":
-        return RATIO_OF
-    return tuple(sum(1 << x for x in range(1, 10) if any(pair_holds(kind, x, y) for y in digits_of(m)))
-                 for m in range(1 << 10))
 
 
 def _rule(region: Region, max_digit: int) -> Rule:
@@ -96,8 +83,8 @@ def _holds(rule: Rule, masks: list[int]) -> bool:
         lo = hi = 0
         for c in cells:
             m = masks[c]
-            lo += _LOW[m]
-            hi += _HIGH[m]
+            lo += LOW[m]
+            hi += HIGH[m]
         return lo <= value <= hi
     if kind == _FREE:
         return True
@@ -151,8 +138,8 @@ def _region_dead_end(ctx: Context, region: Region) -> DeadEnd:
     for c in cells:
         union |= masks[c]
     if kind == _SUM:
-        lo = sum(_LOW[masks[c]] for c in cells)
-        hi = sum(_HIGH[masks[c]] for c in cells)
+        lo = sum(LOW[masks[c]] for c in cells)
+        hi = sum(HIGH[masks[c]] for c in cells)
         return DeadEnd(f"{name} could not make {total}: its cells allow totals {lo} to {hi} only", (), key)
     if kind == _HOUSE:
         missing = digits_of(value & ~union)[0]
@@ -171,7 +158,7 @@ def _sum_bounds(region: Region, masks: list[int]) -> tuple[int, int]:
     """The least and the most a region can add (its total when it has one)."""
     if region.total is not None:
         return region.total, region.total
-    return sum(_LOW[masks[c]] for c in region.cells), sum(_HIGH[masks[c]] for c in region.cells)
+    return sum(LOW[masks[c]] for c in region.cells), sum(HIGH[masks[c]] for c in region.cells)
 
 
 def _bounds_text(region: Region, lo: int, hi: int) -> str:
@@ -221,7 +208,7 @@ def dead_end(ctx: Context, changed: Sequence[int] | None = None) -> DeadEnd | No
         pairs = sorted({pi for c in cells for pi in puzzle.cell_pairs[c]})
         for pi in pairs:
             pair = puzzle.pairs[pi]
-            if not masks[pair.a] & _partners(pair.kind)[masks[pair.b]]:
+            if not masks[pair.a] & PAIR_SUPPORT[pair.kind][masks[pair.b]]:
                 what = _PAIR_WORDS[pair.kind].format(a=ctx.name(pair.a), b=ctx.name(pair.b))
                 return DeadEnd(f"{what} would have no pair of digits left", (pair.a, pair.b))
     return None
@@ -309,7 +296,7 @@ def immediate(ctx: Context, stages: Sequence[Sequence[int]]) -> tuple[int, int] 
                     if dead:
                         break
                 if not dead and pairs:
-                    dead = any(not masks[pairs[pi].a] & _partners(pairs[pi].kind)[masks[pairs[pi].b]]
+                    dead = any(not masks[pairs[pi].a] & PAIR_SUPPORT[pairs[pi].kind][masks[pairs[pi].b]]
                                for c in changed for pi in cell_pairs[c])
                 masks[cell] = mask
                 for peer in changed[1:]:

@@ -15,8 +15,8 @@ from solver.candidates import Candidates
 from solver.engine import Context
 from solver.model import Puzzle, Region
 from techniques import combinations, comparisons, intersections
-from techniques.combinations import (digit_ranges, distinct_fit, find_sum_combinations, repeat_fit,
-                                     required_digits)
+from solver.supports import repeat_support
+from techniques.combinations import digit_ranges, distinct_fit, find_sum_combinations, required_digits
 from techniques.comparisons import allowed_sums, find_sum_comparisons
 from techniques.intersections import find_combination_confinement
 
@@ -151,7 +151,7 @@ def test_distinct_fit_matches_brute_force(masks, total):
 @settings(max_examples=200, deadline=None)
 @given(masks_st, st.integers(1, 45))
 def test_repeat_fit_matches_brute_force(masks, total):
-    support, totals = repeat_fit(tuple(masks), 1 << total)
+    support, totals = repeat_support(tuple(masks), 1 << total)
     want = [0] * len(masks)
     for values in product(*(digits_of(m) for m in masks)):
         if sum(values) == total:
