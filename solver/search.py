@@ -28,6 +28,7 @@ from typing import Literal
 
 from . import native
 from .bits import POPCOUNT
+from .linear import sums_contradict
 from .model import Puzzle
 from .propagate import Propagator, solved_digits
 
@@ -194,6 +195,20 @@ class Search:
         return (best,), [1 << d for d in range(m.bit_length() - 1, 0, -1) if m >> d & 1]
 
 
+def totals_contradict(prop: Propagator, masks: list[int]) -> bool:
+    """True when the root of a search is already proved to have no solution:
+    propagation fails, or the region totals contradict each other as linear
+    equations once propagation has fixed what it can
+    (:func:`solver.linear.sums_contradict`).  ``masks`` are left as they are.
+
+    It runs before the search, in Python for both searches, so the C and
+    the Python search still visit the same nodes; a puzzle it proves
+    impossible takes 0 nodes.
+    """
+    trial = list(masks)
+    return not prop.propagate(trial) or sums_contradict(prop.puzzle, trial)
+
+
 def solve(puzzle: Puzzle, *, timeout: float | None = 10.0, node_limit: int | None = None,
           masks: list[int] | None = None) -> SolveResult:
     """Solve and prove uniqueness (looks for a second solution).
@@ -202,9 +217,13 @@ def solve(puzzle: Puzzle, *, timeout: float | None = 10.0, node_limit: int | Non
     """
     start = time.perf_counter()
     prop = Propagator(puzzle)
+    if masks is None:
+        masks = prop.initial_masks()
+    if totals_contradict(prop, masks):
+        return SolveResult("no-solution", None, 0, time.perf_counter() - start)
     search = Search(prop, limit=2, timeout=timeout, node_limit=node_limit)
     try:
-        search.run(masks if masks is not None else prop.initial_masks())
+        search.run(masks)
     except _OutOfBudget:
         sol = search.solutions[0] if search.solutions else None
         return SolveResult("timeout", sol, search.nodes, time.perf_counter() - start)
@@ -220,9 +239,12 @@ def count_solutions(puzzle: Puzzle, limit: int = 2, *, timeout: float | None = N
     Raises :class:`TimeoutError` when a limit stops the count early.
     """
     prop = Propagator(puzzle)
+    masks = prop.initial_masks()
+    if totals_contradict(prop, masks):
+        return 0
     search = Search(prop, limit=limit, timeout=timeout, node_limit=node_limit)
     try:
-        search.run(prop.initial_masks())
+        search.run(masks)
     except _OutOfBudget:
         raise TimeoutError(f"counting solutions of {puzzle.id or puzzle.kind} ran out of time") from None
     return len(search.solutions)
