@@ -14,7 +14,8 @@ a fixed point:
   can only go in the crossing; a house digit that can only go in the cage
   must be in it (and leaves the cage's cells outside that house);
 * derived sums (innies and outies of :mod:`solver.derived`, and innies
-  minus outies): exact support up to six cells, bounds beyond;
+  minus outies; on request a Kakuro's sums over groups of runs,
+  :mod:`solver.run_sums`): exact support up to six cells, bounds beyond;
 * pair relations (Kropki dots, the negative rule) through support tables;
 * comparisons between region sums (Greater Killer) as bounds.
 
@@ -49,10 +50,13 @@ class Propagator:
     """
 
     def __init__(self, puzzle: Puzzle, extra_sums: Iterable[tuple[tuple[int, ...], int]] = (),
-                 derived: bool = True) -> None:
+                 derived: bool = True, run_groups: bool = False) -> None:
         """``extra_sums``: further ``(cells, total)`` facts (digits may repeat
         unless the cells are mutual peers); ``derived``: add the innie,
-        outie and innie-minus-outie sums of :mod:`solver.derived`."""
+        outie and innie-minus-outie sums of :mod:`solver.derived`;
+        ``run_groups``: add a Kakuro's sums over groups of runs
+        (:mod:`solver.run_sums`; the exact solver turns them on when a
+        search runs long)."""
         self.puzzle = puzzle
         self.full = full = full_mask(puzzle.max_digit)
         max_digit = puzzle.max_digit
@@ -93,6 +97,15 @@ class Propagator:
             from .derived import mixed_sums
             for plus, minus, total in mixed_sums(puzzle):
                 others.append(Difference(plus, minus, total, max_digit))
+        if run_groups:
+            from .run_sums import run_group_sums
+            for plus, minus, total in run_group_sums(puzzle):
+                if not minus:
+                    others.append(Sum(plus, total))
+                elif not plus:
+                    others.append(Sum(minus, -total))
+                else:
+                    others.append(Difference(plus, minus, total, max_digit))
         for pair in puzzle.pairs:
             others.append(PairRule(pair.a, pair.b, PAIR_SUPPORT[pair.kind]))
         for comp in puzzle.comparisons:
@@ -233,8 +246,7 @@ class Propagator:
                         queued[j] = 1
                         tier = tiers[j]
                         queues[tier].append(j)
-                        if tier < low:
-                            low = tier
+                        low = min(low, tier)
             queued[k] = 0
 
 
@@ -293,5 +305,12 @@ def solved_digits(masks: list[int]) -> tuple[int, ...]:
     return tuple(m.bit_length() - 1 for m in masks)
 
 
-__all__ = ["Propagator", "distinct_support", "shared", "singleton_consistency", "solved_digits", "sum_support",
-           "SUM_OF_MASK"]
+__all__ = [
+    "SUM_OF_MASK",
+    "Propagator",
+    "distinct_support",
+    "shared",
+    "singleton_consistency",
+    "solved_digits",
+    "sum_support",
+]

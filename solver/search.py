@@ -28,10 +28,19 @@ from typing import Literal
 
 from . import native
 from .bits import POPCOUNT
+from .linear import sums_contradict
 from .model import Puzzle
 from .propagate import Propagator, solved_digits
+from .run_sums import has_run_groups
 
 Status = Literal["solved", "no-solution", "multiple", "timeout"]
+
+RUN_GROUPS_AFTER = 2000
+"""Nodes a Kakuro search may take before it starts again with the sums over
+groups of runs (:mod:`solver.run_sums`) added to its propagation.  They cost
+a few milliseconds to find and slow every node a little, which the corpus
+puzzles (solved in a few nodes) do not need; a Kakuro whose clues
+contradict each other locally needs them to be refuted at all."""
 
 
 @dataclass(frozen=True)
@@ -194,6 +203,52 @@ class Search:
         return (best,), [1 << d for d in range(m.bit_length() - 1, 0, -1) if m >> d & 1]
 
 
+def totals_contradict(prop: Propagator, masks: list[int]) -> bool:
+    """True when the root of a search is already proved to have no solution:
+    propagation fails, or the region totals contradict each other as linear
+    equations once propagation has fixed what it can
+    (:func:`solver.linear.sums_contradict`).  ``masks`` are left as they are.
+
+    It runs before the search, in Python for both searches, so the C and
+    the Python search still visit the same nodes; a puzzle it proves
+    impossible takes 0 nodes.
+    """
+    trial = list(masks)
+    return not prop.propagate(trial) or sums_contradict(prop.puzzle, trial)
+
+
+def staged_search(prop: Propagator, masks: list[int], *, limit: int, timeout: float | None,
+                  node_limit: int | None, native: bool | None = None) -> tuple[Search, bool]:
+    """Search from ``masks`` for up to ``limit`` solutions: ``(search, out_of_budget)``.
+
+    A Kakuro search that passes :data:`RUN_GROUPS_AFTER` nodes starts
+    again from ``masks`` with a propagator that also knows the sums over
+    groups of runs; its nodes count on from the first search's and the
+    limits cover both.  Every other search runs once, as before.  Both
+    steps are the same for the C and the Python search (``native`` as in
+    :class:`Search`).
+    """
+    deadline = None if timeout is None else time.perf_counter() + timeout
+    staged = has_run_groups(prop.puzzle) and (node_limit is None or node_limit > RUN_GROUPS_AFTER)
+    search = Search(prop, limit=limit, timeout=timeout, node_limit=RUN_GROUPS_AFTER if staged else node_limit,
+                    native=native)
+    try:
+        search.run(masks)
+        return search, False
+    except _OutOfBudget:
+        if not staged or search.nodes <= RUN_GROUPS_AFTER:
+            return search, True  # out of time, or of the caller's own node limit
+    stronger = Propagator(prop.puzzle, run_groups=True)
+    left = None if deadline is None else max(0.0, deadline - time.perf_counter())
+    second = Search(stronger, limit=limit, timeout=left, node_limit=node_limit, native=native)
+    second.nodes = search.nodes
+    try:
+        second.run(masks)
+    except _OutOfBudget:
+        return second, True
+    return second, False
+
+
 def solve(puzzle: Puzzle, *, timeout: float | None = 10.0, node_limit: int | None = None,
           masks: list[int] | None = None) -> SolveResult:
     """Solve and prove uniqueness (looks for a second solution).
@@ -202,10 +257,12 @@ def solve(puzzle: Puzzle, *, timeout: float | None = 10.0, node_limit: int | Non
     """
     start = time.perf_counter()
     prop = Propagator(puzzle)
-    search = Search(prop, limit=2, timeout=timeout, node_limit=node_limit)
-    try:
-        search.run(masks if masks is not None else prop.initial_masks())
-    except _OutOfBudget:
+    if masks is None:
+        masks = prop.initial_masks()
+    if totals_contradict(prop, masks):
+        return SolveResult("no-solution", None, 0, time.perf_counter() - start)
+    search, out_of_budget = staged_search(prop, masks, limit=2, timeout=timeout, node_limit=node_limit)
+    if out_of_budget:
         sol = search.solutions[0] if search.solutions else None
         return SolveResult("timeout", sol, search.nodes, time.perf_counter() - start)
     found = search.solutions
@@ -220,11 +277,12 @@ def count_solutions(puzzle: Puzzle, limit: int = 2, *, timeout: float | None = N
     Raises :class:`TimeoutError` when a limit stops the count early.
     """
     prop = Propagator(puzzle)
-    search = Search(prop, limit=limit, timeout=timeout, node_limit=node_limit)
-    try:
-        search.run(prop.initial_masks())
-    except _OutOfBudget:
-        raise TimeoutError(f"counting solutions of {puzzle.id or puzzle.kind} ran out of time") from None
+    masks = prop.initial_masks()
+    if totals_contradict(prop, masks):
+        return 0
+    search, out_of_budget = staged_search(prop, masks, limit=limit, timeout=timeout, node_limit=node_limit)
+    if out_of_budget:
+        raise TimeoutError(f"counting solutions of {puzzle.id or puzzle.kind} ran out of time")
     return len(search.solutions)
 
 

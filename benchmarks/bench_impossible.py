@@ -1,0 +1,159 @@
+"""Seconds and nodes to prove damaged puzzles impossible: sumlogic against OR-tools CP-SAT.
+
+    python benchmarks/bench_impossible.py [--count N] [--seed S] [--timeout S] [--corpus DIR] [--no-cpsat]
+
+Batches, each drawn from its own seeded random stream:
+
+* **Kakuro 6x6, 10x10, 15x15, 20x20**: random grids (random pattern, random
+  digits, clued from them: :func:`puzzles.generate.impossible.random_kakuro`,
+  usually with many solutions), half with one clue one or two off
+  (``total``), half with two clues changed so that the across and down
+  totals still agree (``balanced``);
+* **9x9 Killer, Kropki, Sudoku**: corpus puzzles with a damage of
+  :func:`puzzles.generate.impossible.damage` (Killer: ``total``,
+  ``balanced``, ``given``; Kropki: ``dot``, ``given``; Sudoku: ``given``).
+
+A damaged puzzle can still have solutions; only impossible ones are kept,
+drawing again until ``--count`` are found.  With CP-SAT (``pip install
+ortools``) a puzzle is kept when CP-SAT proves it infeasible; without, when
+sumlogic does not find a solution (its own verdict, as the header says).
+
+Times are CPU seconds of the process (``time.process_time``), with model
+building, as in ``bench_solve.py`` (whose CP-SAT model this reuses, with
+one worker).  Printed per batch: sumlogic's median and largest seconds and
+nodes to ``no-solution``, how many ended otherwise (``timeout``), CP-SAT's
+median and largest seconds, and the ratio of the medians.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.bench_solve import build_cpsat
+from benchmarks.corpus import corpus_dir, load
+from puzzles.generate.base import Rejected
+from puzzles.generate.impossible import damage, random_kakuro
+from solver.model import Puzzle
+from solver.search import solve
+
+KAKURO_SIDES = (6, 10, 15, 20)
+DAMAGES = {"killer": ("total", "balanced", "given"), "kropki": ("dot", "given"), "sudoku": ("given",)}
+
+
+def cpsat_infeasible(puzzle: Puzzle, timeout: float) -> tuple[bool | None, float]:
+    """``(infeasible, cpu seconds)`` of one CP-SAT solve (``None``: no answer in time)."""
+    from ortools.sat.python import cp_model
+
+    start = time.process_time()
+    model, _ = build_cpsat(puzzle)
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.max_time_in_seconds = timeout
+    status = solver.Solve(model)
+    seconds = time.process_time() - start
+    if status == cp_model.INFEASIBLE:
+        return True, seconds
+    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return False, seconds
+    return None, seconds
+
+
+def draw_kakuro(side: int, rng: random.Random, index: int) -> Puzzle:
+    """A damaged random Kakuro (``total`` for even ``index``, ``balanced`` for odd)."""
+    while True:
+        try:
+            grid = random_kakuro(rng, side, side)
+        except Rejected:
+            continue
+        return damage(grid, rng, "total" if index % 2 == 0 else "balanced")
+
+
+def batch(name: str, draw, count: int, use_cpsat: bool, timeout: float) -> list[str]:
+    """Time ``count`` impossible puzzles from ``draw(index)``; one table row."""
+    ours: list[tuple[float, int]] = []
+    theirs: list[float] = []
+    unfinished = 0
+    tries = 0
+    while len(ours) < count and tries < 20 * count:
+        puzzle = draw(tries)
+        tries += 1
+        start = time.process_time()
+        result = solve(puzzle, timeout=timeout)
+        seconds = time.process_time() - start
+        if use_cpsat:
+            infeasible, their_seconds = cpsat_infeasible(puzzle, timeout)
+            if not infeasible:
+                continue
+            theirs.append(their_seconds)
+        elif result.status in ("solved", "multiple"):
+            continue
+        if result.status != "no-solution":
+            unfinished += 1
+            print(f"  {name} {puzzle.id}: {result.status} after {seconds:.3f} s, {result.nodes} nodes", flush=True)
+        ours.append((seconds, result.nodes))
+    secs = [s for s, _ in ours]
+    nodes = [n for _, n in ours]
+    row = [name, str(len(ours)), f"{statistics.median(secs):.3f}", f"{max(secs):.3f}",
+           str(int(statistics.median(nodes))), str(max(nodes)), str(unfinished)]
+    if theirs:
+        row += [f"{statistics.median(theirs):.3f}", f"{max(theirs):.3f}",
+                f"{statistics.median(secs) / statistics.median(theirs):.2f}"]
+    print(f"  {name}: done", flush=True)
+    return row
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run every batch and print the table."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--count", type=int, default=10, help="impossible puzzles per batch")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--timeout", type=float, default=10.0, help="seconds allowed per puzzle and solver")
+    parser.add_argument("--corpus", default=None, help="corpus folder (default: $SUMLOGIC_CORPUS or ../shared/corpus)")
+    parser.add_argument("--no-cpsat", action="store_true", help="time sumlogic only")
+    args = parser.parse_args(argv)
+    use_cpsat = not args.no_cpsat
+    if use_cpsat:
+        try:
+            import ortools  # noqa: F401
+        except ImportError:
+            use_cpsat = False
+    folder = corpus_dir(args.corpus)
+    print("command: python benchmarks/bench_impossible.py " + " ".join(sys.argv[1:] if argv is None else argv))
+    print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}; CPU seconds")
+    print("kept: " + ("CP-SAT proves infeasible (num_workers = 1)" if use_cpsat else
+                      "sumlogic finds no solution (CP-SAT not installed)"))
+    rows = []
+    for side in KAKURO_SIDES:
+        rng = random.Random(f"kakuro-{side}-{args.seed}")
+        rows.append(batch(f"kakuro {side}x{side}", lambda i, side=side, rng=rng: draw_kakuro(side, rng, i),
+                          args.count, use_cpsat, args.timeout))
+    for kind, damages in DAMAGES.items():
+        puzzles = load(kind, folder)
+        rng = random.Random(f"{kind}-{args.seed}")
+
+        def draw(i: int, puzzles=puzzles, rng=rng, damages=damages) -> Puzzle:
+            return damage(rng.choice(puzzles), rng, damages[i % len(damages)])
+
+        rows.append(batch(f"{kind} 9x9", draw, args.count, use_cpsat, args.timeout))
+    header = ["batch", "n", "sumlogic median s", "sumlogic max s", "median nodes", "max nodes", "not no-solution"]
+    if use_cpsat:
+        header += ["CP-SAT median s", "CP-SAT max s", "ratio of medians"]
+    print()
+    print("| " + " | ".join(header) + " |")
+    print("|" + " --- |" * len(header))
+    for row in rows:
+        print("| " + " | ".join(row) + " |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
