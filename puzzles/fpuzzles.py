@@ -347,9 +347,10 @@ def to_json(puzzle: Puzzle) -> dict[str, Any]:
                      for c in range(size)] for r in range(size)]
     if spec.kind == "killer":
         cages = []
+        real = any(cage.total is not None or len(cage.cells) > 1 for cage in spec.cages)
         for cage in spec.cages:
-            if cage.total is None and len(cage.cells) == 1:
-                continue
+            if real and cage.total is None and len(cage.cells) == 1:
+                continue  # an uncaged cell (but a Killer of one-cell cages only keeps them, to stay a Killer)
             item: dict[str, Any] = {"cells": [_name(p) for p in cage.cells]}
             if cage.total is not None:
                 item["value"] = str(cage.total)
