@@ -34,8 +34,9 @@ reader of standard output goes away.
 {"id": "sudoku-1", "kind": "sudoku", "status": "solved", "unique": true, "solution": "478962315...", ...}
 0
 >>> main(["formats"])  # doctest: +ELLIPSIS
-notation  kinds ...
-sudoku    sudoku                                          .sudoku .txt  Sudoku: 81 characters a line
+notation       kinds ...
+sudoku         sudoku                                          .sudoku .txt  Sudoku: 81 characters a line
+...
 0
 """
 
