@@ -17,6 +17,12 @@ kropki3    kropki (three sections)          ``.kropki``
 sudoku     sudoku (81 characters a line)    ``.sudoku``, ``.txt``
 =========  ===============================  ==========================
 
+and the interchange notations, links and strings as other sites share them
+(see :mod:`~puzzles.fpuzzles`, :mod:`~puzzles.sudokupad`,
+:mod:`~puzzles.sudokuwiki`, :mod:`~puzzles.puzzlink`,
+:mod:`~puzzles.sudoku_forms`): ``sudoku-grid``, ``sudoku-csv``,
+``fpuzzles``, ``fpuzzles-json``, ``sudokupad``, ``sudokuwiki``, ``puzzlink``.
+
 >>> [p] = read_text("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
 >>> p.kind, detect_format("(wx)H/HA/HA/HA/HA/HA/HA/HA/HA")
 ('sudoku', 'ken')
@@ -24,10 +30,10 @@ sudoku     sudoku (81 characters a line)    ``.sudoku``, ``.txt``
 '4.....8.5'
 >>> print(write_text([sample("kakuro-6x6")], "kakuro").splitlines()[0])
 # 11\\ 27\\ # 18\\ 11\\
->>> read_text("hello")
+>>> read_text("hello")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-solver.errors.UnknownFormatError: cannot tell the notation of this text (jsonl, kakuro, killer, ken, kropki3, sudoku)
+solver.errors.UnknownFormatError: cannot tell the notation of this text (jsonl, kakuro, killer, ken, ...)
 """
 
 from __future__ import annotations
@@ -39,7 +45,7 @@ from typing import Iterable
 from solver.errors import ParseError, UnknownFormatError
 from solver.model import Puzzle
 
-from . import jsonl, kakuro, ken, killer, kropki3, sudoku
+from . import fpuzzles, jsonl, kakuro, ken, killer, kropki3, puzzlink, sudoku, sudoku_forms, sudokupad, sudokuwiki
 from .jsonl import from_record, to_record
 from .notation import Notation
 from .samples import SAMPLES, UnknownSampleError, sample
@@ -63,6 +69,20 @@ FORMATS: dict[str, Notation] = {
                  "Kropki in three sections: givens, horizontal dots, vertical dots"),
         Notation("sudoku", ("sudoku",), (".sudoku", ".txt"), sudoku.parse, sudoku.write, sudoku.detect,
                  "Sudoku: 81 characters a line"),
+        Notation("sudoku-grid", ("sudoku",), (), sudoku_forms.parse_grid, sudoku_forms.write_grid,
+                 sudoku_forms.detect_grid, "Sudoku: 9 lines of 9 (. 0 - _ empty; spaces, | and grid lines ignored)"),
+        Notation("sudoku-csv", ("sudoku",), (".csv",), sudoku_forms.parse_csv, sudoku_forms.write_csv,
+                 sudoku_forms.detect_csv, "Sudoku: puzzle,solution lines (the solution is checked)"),
+        Notation("fpuzzles", ("killer", "kropki", "sudoku"), (), fpuzzles.parse, fpuzzles.write, fpuzzles.detect,
+                 "f-puzzles link (https://www.f-puzzles.com/?load=...) or its lz string"),
+        Notation("fpuzzles-json", ("killer", "kropki", "sudoku"), (), fpuzzles.parse_json_text,
+                 fpuzzles.write_json, fpuzzles.detect_json, "f-puzzles JSON (one puzzle)"),
+        Notation("sudokupad", ("killer", "kropki", "sudoku"), (), sudokupad.parse, sudokupad.write,
+                 sudokupad.detect, "SudokuPad link (https://sudokupad.app/...: fpuzzles, scl, ctc)"),
+        Notation("sudokuwiki", ("killer", "sudoku"), (), sudokuwiki.parse, sudokuwiki.write, sudokuwiki.detect,
+                 "SudokuWiki link or bd= string (classic, killer)"),
+        Notation("puzzlink", ("kakuro", "sudoku"), (), puzzlink.parse, puzzlink.write, puzzlink.detect,
+                 "puzz.link / pzv.jp link (kakuro, sudoku), Kakuro URL body, pzprv3 Kakuro"),
     )
 }
 """Every notation by name."""
@@ -70,16 +90,20 @@ FORMATS: dict[str, Notation] = {
 EXTENSIONS: dict[str, str] = {ext: n.name for n in FORMATS.values() for ext in n.extensions}
 """File extension -> notation name."""
 
+INTERCHANGE: tuple[str, ...] = ("fpuzzles", "fpuzzles-json", "sudokupad", "sudokuwiki", "puzzlink")
+"""The notations of links and payloads: their detectors look for distinctive marks (a host, a prefix,
+f-puzzles fields), so when one of them matches it wins over a broader match (``{`` for JSON Lines)."""
+
 
 def notation(format: str) -> Notation:
     """The notation named ``format``; :class:`UnknownFormatError` if there is none.
 
     >>> notation("ken").name
     'ken'
-    >>> notation("fen")
+    >>> notation("fen")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    solver.errors.UnknownFormatError: unknown format 'fen' (known: jsonl, kakuro, killer, ken, kropki3, sudoku)
+    solver.errors.UnknownFormatError: unknown format 'fen' (known: jsonl, kakuro, killer, ken, kropki3, sudoku, ...)
     """
     try:
         return FORMATS[format]
@@ -96,6 +120,9 @@ def detect_format(text: str, filename: str | None = None) -> str:
     """
     by_extension = EXTENSIONS.get(Path(filename).suffix.lower()) if filename else None
     matches = [name for name, n in FORMATS.items() if n.detect(text)]
+    specific = [name for name in matches if name in INTERCHANGE]
+    if len(specific) == 1:
+        return specific[0]
     if len(matches) == 1:
         return matches[0]
     if by_extension and (by_extension in matches or not matches):

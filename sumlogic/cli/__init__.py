@@ -10,14 +10,16 @@ reading of input and the options they share)::
     sumlogic grade PATH... [--json] [--jobs N] [--max-depth N]                grade
     sumlogic generate KIND [--seed N] [--count K] [--band B] [--size WxH] ... generate
     sumlogic formats [--json]                                                 formats
+    sumlogic convert IN [--from F] --to F [-o OUT]                            convert
     sumlogic samples [--json]
 
 The commands that read puzzles (all but ``generate``, ``formats`` and
 ``samples``) also take ``--format F`` and ``--timeout S``.
 
 ``PATH`` is a puzzle file in any notation (detected from the content, the
-extension breaking ties), ``-`` for standard input, or ``sample:NAME`` for a
-bundled sample.
+extension breaking ties), ``-`` for standard input, ``sample:NAME`` for a
+bundled sample, or a link or puzzle string itself (an f-puzzles, SudokuPad,
+SudokuWiki or puzz.link link, an 81-character Sudoku line...).
 
 Exit status: 0 when every puzzle is solved (for ``explain``: the trace ends
 ``solved``, guesses allowed; for ``hint``: a hint was given), 1 when some
@@ -32,8 +34,9 @@ reader of standard output goes away.
 {"id": "sudoku-1", "kind": "sudoku", "status": "solved", "unique": true, "solution": "478962315...", ...}
 0
 >>> main(["formats"])  # doctest: +ELLIPSIS
-notation  kinds ...
-sudoku    sudoku                                          .sudoku .txt  Sudoku: 81 characters a line
+notation       kinds ...
+sudoku         sudoku                                          .sudoku .txt  Sudoku: 81 characters a line
+...
 0
 """
 
@@ -44,7 +47,7 @@ import os
 import sys
 from typing import Callable, Sequence
 
-from . import explain, formats, generate, grade, solve
+from . import convert, explain, formats, generate, grade, solve
 from .common import (EXIT_BROKEN_PIPE, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_USAGE, InputError, add_input,
                      warn)
 
@@ -65,6 +68,7 @@ def build_parser() -> argparse.ArgumentParser:
     formats.add_parsers(commands)
     grade.add_parser(commands, add_input)
     generate.add_parser(commands)
+    convert.add_parser(commands)
     return parser
 
 

@@ -100,14 +100,53 @@ def read_sample(name: str) -> list[Entry]:
 
 
 def read_entries(path: str, format: str | None = None) -> list[Entry]:
-    """Every puzzle of an input (a file, ``-`` or ``sample:NAME``).
+    """Every puzzle of an input (a file, ``-``, ``sample:NAME``, or a link or
+    puzzle string given inline, such as an f-puzzles or SudokuPad link).
 
     Raises :class:`InputError` when nothing can be read from it.
     """
-    if path.startswith(SAMPLE_PREFIX) and not Path(path).exists():
+    if path.startswith(SAMPLE_PREFIX) and not _exists(path):
         return read_sample(path[len(SAMPLE_PREFIX):])
+    if path != "-" and not _exists(path) and inline(path):
+        from puzzles.common import id_from_source
+
+        name = inline_name(path)
+        stem = id_from_source(name)  # an inline puzzle has no file to name it after
+        return [dataclasses.replace(e, puzzle=dataclasses.replace(e.puzzle, id=""))
+                if e.puzzle is not None and stem and e.puzzle.id.startswith(stem) else e
+                for e in parse_entries(path, format, name)]
     name = STDIN_NAME if path == "-" else path
     return parse_entries(read_source(path), format, name)
+
+
+def _exists(path: str) -> bool:
+    try:
+        return Path(path).exists()
+    except (OSError, ValueError):  # a name too long for the file system, a NUL byte
+        return False
+
+
+def inline(argument: str) -> bool:
+    """Whether a command-line argument that is not a file is a puzzle itself (a link, a string in a known notation).
+
+    >>> inline("https://sudokupad.app/u1gswfvw2x"), inline("missing.sudoku")
+    (True, False)
+    """
+    from puzzles import detect_format
+
+    if "://" in argument:
+        return True
+    try:
+        detect_format(argument)
+    except SumlogicError:
+        return False
+    return True
+
+
+def inline_name(argument: str) -> str:
+    """How errors name an inline argument: the argument, cut to 48 characters."""
+    text = one_line(argument)
+    return text if len(text) <= 48 else text[:45] + "..."
 
 
 def parse_entries(text: str, format: str | None, name: str) -> list[Entry]:

@@ -19,7 +19,7 @@ before it are written), 2 a usage error.
 0
 >>> args = parser.parse_args(["generate", "killer", "--format", "ken"])
 >>> run(args, err=sys.stdout)
-sumlogic generate: the ken notation cannot hold killer puzzles (use jsonl or killer)
+sumlogic generate: the ken notation cannot hold killer puzzles (use jsonl or killer or fpuzzles or ...)
 2
 """
 
