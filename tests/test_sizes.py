@@ -14,6 +14,9 @@ from __future__ import annotations
 import json
 import random
 import re
+import shutil
+import subprocess
+from pathlib import Path
 from typing import Any, Callable, Sequence
 
 import pytest
@@ -21,7 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import sumlogic
-from puzzles import from_record, jsonl, killer, kropki, sudoku, to_record, write_text
+from puzzles import from_record, greater_killer, jsonl, killer, kropki, sudoku, to_record, write_text
 from puzzles.common import USUAL_BOXES, Box, Position, grid_houses, grid_shape
 from puzzles.killer import Cage
 from solver import native
@@ -33,10 +36,10 @@ from solver.search import Search, _OutOfBudget, count_solutions, random_solution
 from sumlogic.cli.grid import draw_grid
 from techniques.innies import killer_equations
 
+from .conftest import corpus_dir
 from .oracle import wrong_effects
 
 Regions = list[list[Position]]
-Maker = Callable[[Sequence[int], "Grid"], Puzzle]
 
 
 class Grid:
@@ -266,18 +269,32 @@ def test_generated_puzzles_of_every_shape(kind: str, size: int, box: Box | None,
     check(puzzle, solution)
 
 
-@settings(max_examples=12, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=20, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(["killer", "kropki"]), st.sampled_from([(2, 3), (3, 2)]), st.integers(0, 10**6))
 def test_generated_6x6_killers_and_kropkis(kind: str, box: Box, seed: int) -> None:
     puzzle, solution = MAKERS[kind](random.Random(seed), 6, box)
     check(puzzle, solution)
 
 
-@settings(max_examples=8, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=12, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from([4, 6, 9]), st.integers(0, 10**6))
 def test_generated_sudokus_and_jigsaws(size: int, seed: int) -> None:
     rng = random.Random(seed)
     puzzle, solution = make_sudoku(rng, size, None, jigsaw=size != 4)
+    check(puzzle, solution)
+
+
+def test_greater_killer_6x6() -> None:
+    """A Greater Killer on 6x6: some totals hidden, relations between cages instead."""
+    rng = random.Random(11)
+    grid, solution = random_grid(rng, 6, (3, 2))
+    cages = random_cages(solution, 6, rng)
+    relations = [(a.label, "<" if (a.total or 0) < (b.total or 0) else ">" if (a.total or 0) > (b.total or 0) else "=",
+                  b.label) for a, b in zip(cages[::2], cages[1::2])]
+    hidden = [Cage(c.label, None if i % 3 == 0 else c.total, c.cells) for i, c in enumerate(cages)]
+    puzzle = add_givens_until_unique(
+        lambda g: greater_killer.build(hidden, relations, g, **grid.kwargs(), id="gen/gk"), solution, rng)
+    assert puzzle.comparisons
     check(puzzle, solution)
 
 
@@ -412,3 +429,67 @@ def test_text_grid_draws_boxes_and_regions() -> None:
     lines = jigsaw.splitlines()
     assert len({len(line) for line in lines if "." not in line and "|" in line}) >= 1
     assert sum(line[0].isdigit() for line in lines) == 9
+
+
+def interop_records() -> list[dict[str, Any]]:
+    """The supported non-9x9 ``expect`` records of the shared interop links (next to the corpus), if present."""
+    path = corpus_dir().parent / "interop" / "links.jsonl"
+    if not path.is_file():
+        return []
+    out = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        record = json.loads(line)
+        expect = record.get("expect")
+        if isinstance(expect, dict) and "error" not in expect and expect.get("size", 9) != 9:
+            out.append(record)
+    return out
+
+
+def test_interop_expectations_of_other_sizes() -> None:
+    """The interop README's ``size``/``box`` spelling reads into puzzles with the expected solutions."""
+    records = interop_records()
+    if not records:
+        pytest.skip("no interop links next to the corpus")
+    for record in records:
+        puzzle = from_record(record["expect"])
+        found = search(puzzle, False)
+        if record.get("unique"):
+            assert [puzzle.format_solution(s) for s in found[0]] == [record["solution"]], record["id"]
+            trace = sumlogic.explain(puzzle, budget=20_000, timeout=None)
+            assert trace.status == "solved", record["id"]
+            solution = puzzle.parse_solution(record["solution"])
+            assert not [w for step in trace.steps for w in wrong_effects(step, solution)]
+        else:
+            assert len(found[0]) != 1, record["id"]
+        expect = {k: v for k, v in record["expect"].items() if k not in ("source", "id")}
+        again = {k: v for k, v in to_record(puzzle).items() if k in expect}
+        assert again["size"] == expect["size"] and again.get("box") == expect.get("box")
+
+
+def _viewer_functions(*names: str) -> str:
+    """The source of some top-level functions of ``viewer.js`` (each ends at a line ``  }``)."""
+    source = (Path(sumlogic.__file__).parent / "web" / "viewer.js").read_text(encoding="utf-8")
+    out = []
+    for name in names:
+        start = source.index(f"  function {name}(")
+        out.append(source[start:source.index("\n  }\n", start) + 4])
+    return "\n".join(out)
+
+
+def test_viewer_reads_box_shapes_and_regions_from_the_record() -> None:
+    """The step page takes boxes from ``box`` (or the usual shape) and borders from ``regions``."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    script = _viewer_functions("parseCell", "allDigits", "boxShape", "regionMap") + """
+    const out = {
+      six: boxShape(6), tall: boxShape(6, "3x2"), bad: boxShape(6, "2x2"), five: boxShape(5), nine: boxShape(9),
+      digits: [allDigits(4), allDigits(9)],
+    };
+    const block = regionMap([["r1c1", "r1c2"], ["r2c1", "r2c2"]], 2);
+    out.blocks = [block(0, 0), block(0, 1), block(1, 0), block(1, 1), block(5, 5)];
+    console.log(JSON.stringify(out));
+    """
+    done = subprocess.run([node, "-e", script], capture_output=True, text=True, check=True)
+    assert json.loads(done.stdout) == {"six": [2, 3], "tall": [3, 2], "bad": [2, 3], "five": None, "nine": [3, 3],
+                                       "digits": [0b11110, 0b1111111110], "blocks": [0, 0, 1, 1, -1]}
