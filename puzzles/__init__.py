@@ -23,6 +23,12 @@ and the interchange notations, links and strings as other sites share them
 :mod:`~puzzles.sudoku_forms`): ``sudoku-grid``, ``sudoku-csv``,
 ``fpuzzles``, ``fpuzzles-json``, ``sudokupad``, ``sudokuwiki``, ``puzzlink``.
 
+Sudoku, Killer, Greater Killer and Kropki take any grid side from 4 to 9,
+with boxes of any shape that tiles the grid, no boxes, or irregular (jigsaw)
+regions (``size``, ``box`` and ``regions`` of :func:`puzzles.sudoku.build`
+and the other builders); JSON Lines holds them all, the text notations hold
+the classic 9x9 grid only and say so for any other.
+
 >>> [p] = read_text("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
 >>> p.kind, detect_format("(wx)H/HA/HA/HA/HA/HA/HA/HA/HA")
 ('sudoku', 'ken')

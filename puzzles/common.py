@@ -19,54 +19,206 @@ from __future__ import annotations
 
 import re
 from pathlib import PurePath
+from functools import lru_cache
 from typing import Any, Iterable, Iterator, Sequence
 
 from solver.errors import InvalidPuzzleError, ParseError, SumlogicError
 from solver.model import Region, cell_label, parse_cell_label
 
 SIZE = 9
-"""Side of the Sudoku-type grids (Sudoku, Killer, Greater Killer, Kropki)."""
+"""Side of the standard Sudoku-type grids (Sudoku, Killer, Greater Killer, Kropki)."""
 
-GRID_CELLS: tuple[tuple[int, int], ...] = tuple((r, c) for r in range(SIZE) for c in range(SIZE))
-"""Cell positions of a 9x9 grid in reading order: cell index ``9 * row + col``."""
+SIZES: tuple[int, ...] = tuple(range(4, 10))
+"""The grid sides the Sudoku-type kinds accept: ``N x N`` with digits ``1..N``."""
 
 Position = tuple[int, int]
 Info = tuple[tuple[str, Any], ...]
+Box = tuple[int, int]
+"""The shape of a box: ``(rows, columns)``."""
+
+USUAL_BOXES: dict[int, Box] = {4: (2, 2), 6: (2, 3), 8: (2, 4), 9: (3, 3)}
+"""The box shape a grid side has when nothing else is said (5 and 7 have no boxes)."""
+
+
+@lru_cache(maxsize=None)
+def grid_cells(size: int = SIZE) -> tuple[Position, ...]:
+    """Cell positions of a ``size x size`` grid in reading order: cell index ``size * row + col``."""
+    return tuple((r, c) for r in range(size) for c in range(size))
+
+
+GRID_CELLS: tuple[Position, ...] = grid_cells(SIZE)
+"""Cell positions of a 9x9 grid in reading order: cell index ``9 * row + col``."""
+
+
+def check_size(size: Any) -> int:
+    """``size`` when it is a grid side sumlogic handles (4..9), else :class:`InvalidPuzzleError`.
+
+    >>> check_size(10)
+    Traceback (most recent call last):
+    ...
+    solver.errors.InvalidPuzzleError: grid size 10 is not one of 4..9
+    """
+    if isinstance(size, bool) or not isinstance(size, int) or size not in SIZES:
+        raise InvalidPuzzleError(f"grid size {short(size)} is not one of {SIZES[0]}..{SIZES[-1]}")
+    return size
+
+
+def grid_houses(size: int = SIZE, box: Box | None = None,
+                regions: Sequence[Sequence[Position]] | None = None) -> tuple[Region, ...]:
+    """The houses of an ``size x size`` grid: ``row 1``.., ``column 1``.., then
+    its boxes or irregular regions (in that order).
+
+    ``box`` is ``(rows, columns)`` of a box (``None``: the usual shape of
+    :data:`USUAL_BOXES`, no boxes for 5 and 7); boxes are ``box 1``.. in
+    reading order (kind ``box``).  ``regions`` lists ``size`` irregular
+    regions (jigsaw) of ``size`` cells each, every cell in exactly one, as
+    0-based positions; they become ``region 1``.. in the order given (kind
+    ``region``), and an empty list means no third kind of house at all.
+
+    >>> [r.name for r in grid_houses(6, (3, 2))][12:14], grid_houses(6, (3, 2))[12].cells
+    (['box 1', 'box 2'], (0, 1, 6, 7, 12, 13))
+    >>> len(grid_houses(5)), grid_houses(4, regions=()) == grid_houses(4)[:8]
+    (10, True)
+    >>> grid_houses(6, (2, 2))
+    Traceback (most recent call last):
+    ...
+    solver.errors.InvalidPuzzleError: box 2x2: a 6x6 grid needs boxes of 6 cells (rows x columns = 6, each at least 2)
+    """
+    return _houses(check_size(size), box, None if regions is None else tuple(tuple(map(tuple, r)) for r in regions))
+
+
+@lru_cache(maxsize=64)
+def _houses(size: int, box: Box | None, regions: tuple[tuple[Position, ...], ...] | None) -> tuple[Region, ...]:
+    rows = [Region(f"row {r + 1}", tuple(size * r + c for c in range(size)), kind="row") for r in range(size)]
+    cols = [Region(f"column {c + 1}", tuple(size * r + c for r in range(size)), kind="column") for c in range(size)]
+    if regions is not None:
+        if box is not None:
+            raise InvalidPuzzleError("give either a box shape or irregular regions, not both")
+        return tuple(rows + cols + _irregular(size, regions))
+    shape = box if box is not None else USUAL_BOXES.get(size)
+    if shape is None:
+        return tuple(rows + cols)
+    bh, bw = check_box(size, shape)
+    stacks = size // bw
+    boxes = [Region(f"box {b + 1}",
+                    tuple(size * (bh * (b // stacks) + i // bw) + bw * (b % stacks) + i % bw for i in range(size)),
+                    kind="box")
+             for b in range(size)]
+    return tuple(rows + cols + boxes)
+
+
+def square_grid(size: int = SIZE, box: Box | None = None, regions: Sequence[Sequence[Position]] | None = None
+                ) -> tuple[tuple[Position, ...], tuple[Region, ...]]:
+    """The cells and houses of a Sudoku-type grid (see :func:`grid_houses`), the size checked first."""
+    houses = grid_houses(size, box, regions)
+    return grid_cells(size), houses
+
+
+def check_box(size: int, box: Any) -> Box:
+    """A box shape ``(rows, columns)`` that tiles a ``size x size`` grid, else :class:`InvalidPuzzleError`."""
+    ok = (isinstance(box, tuple) and len(box) == 2
+          and all(isinstance(x, int) and not isinstance(x, bool) and x >= 2 for x in box)
+          and box[0] * box[1] == size)
+    if not ok:
+        shape = f"{box[0]}x{box[1]}" if isinstance(box, tuple) and len(box) == 2 else short(box)
+        raise InvalidPuzzleError(f"box {shape}: a {size}x{size} grid needs boxes of {size} cells "
+                                 f"(rows x columns = {size}, each at least 2)")
+    return box
+
+
+def _irregular(size: int, regions: tuple[tuple[Position, ...], ...]) -> list[Region]:
+    """The irregular regions as ``region 1``..: checked to split the grid into ``size`` parts of ``size`` cells."""
+    if len(regions) == 0:
+        return []
+    if len(regions) != size:
+        raise InvalidPuzzleError(f"{len(regions)} irregular regions for a {size}x{size} grid, not {size}")
+    owner: dict[Position, int] = {}
+    out = []
+    for k, cells in enumerate(regions, 1):
+        if len(cells) != size:
+            raise InvalidPuzzleError(f"region {k}: has {len(cells)} cells, not {size}")
+        for pos in cells:
+            if not (isinstance(pos, tuple) and len(pos) == 2 and all(isinstance(x, int) for x in pos)):
+                raise InvalidPuzzleError(f"region {k}: {short(pos)} is not a cell position")
+            r, c = pos
+            if not (0 <= r < size and 0 <= c < size):
+                raise InvalidPuzzleError(f"region {k}: {cell_label(r, c)} is outside the {size}x{size} grid")
+            if pos in owner:
+                where = "twice" if owner[pos] == k else f"and in region {owner[pos]}"
+                raise InvalidPuzzleError(f"region {k}: lists {cell_label(r, c)} {where}")
+            owner[pos] = k
+        out.append(Region(f"region {k}", tuple(sorted(size * r + c for r, c in cells)), kind="region"))
+    return out
 
 
 def sudoku_houses() -> tuple[Region, ...]:
     """The 27 houses of a 9x9 grid: ``row 1``..``row 9``, ``column 1``.., ``box 1``.. (in that order)."""
-    rows = [Region(f"row {r + 1}", tuple(9 * r + c for c in range(9)), kind="row") for r in range(9)]
-    cols = [Region(f"column {c + 1}", tuple(9 * r + c for r in range(9)), kind="column") for c in range(9)]
-    boxes = [Region(f"box {b + 1}",
-                    tuple(9 * (3 * (b // 3) + i // 3) + 3 * (b % 3) + i % 3 for i in range(9)), kind="box")
-             for b in range(9)]
-    return tuple(rows + cols + boxes)
+    return grid_houses(SIZE)
 
 
 HOUSES: tuple[Region, ...] = sudoku_houses()
 
 
-def parse_givens(text: str) -> tuple[int, ...]:
-    """81 characters, row by row: a digit 1-9 is a given, ``.`` or ``0`` an empty cell.
+def grid_shape(puzzle: Any) -> tuple[int, Box | None, tuple[tuple[Position, ...], ...] | None]:
+    """``(size, box, regions)`` of a Sudoku-type puzzle, the inverse of :func:`grid_houses`:
+    ``box`` when it has boxes, ``regions`` (0-based positions) when it has
+    irregular regions, ``()`` when it has neither though its size usually has boxes.
+
+    >>> from puzzles import sample
+    >>> grid_shape(sample("sudoku-1"))
+    (9, (3, 3), None)
+    """
+    size = puzzle.height
+    third = [r for r in puzzle.regions if r.kind in ("box", "region") and len(r.cells) == size]
+    if third and third[0].kind == "box":
+        rows = {puzzle.cells[c][0] for c in third[0].cells}
+        return size, (len(rows), size // len(rows)), None
+    if third:
+        return size, None, tuple(tuple(puzzle.cells[c] for c in r.cells) for r in third)
+    return size, None, (() if size in USUAL_BOXES else None)
+
+
+def is_standard(puzzle: Any) -> bool:
+    """Whether a Sudoku-type puzzle is the classic 9x9 grid with 3x3 boxes (what the text notations hold)."""
+    return (puzzle.height == puzzle.width == SIZE and puzzle.max_digit == SIZE
+            and tuple(puzzle.regions[:len(HOUSES)]) == HOUSES
+            and not any(r.kind in ("row", "column", "box", "region") for r in puzzle.regions[len(HOUSES):]))
+
+
+def shape_text(puzzle: Any) -> str:
+    """``'6x6 grid with 2x3 boxes'``, ``'9x9 grid with irregular regions'``, ``'5x5 grid without boxes'``."""
+    size, box, regions = grid_shape(puzzle)
+    what = f"{box[0]}x{box[1]} boxes" if box else "irregular regions" if regions else "no boxes"
+    return f"{size}x{size} grid with {what}"
+
+
+def parse_givens(text: str, size: int = SIZE) -> tuple[int, ...]:
+    """``size``² characters, row by row: a digit 1..size is a given, ``.`` or ``0`` an empty cell.
 
     >>> parse_givens("12")
     Traceback (most recent call last):
     ...
     solver.errors.ParseError: givens have 2 characters, not 81
+    >>> parse_givens("5" + "." * 15, 4)
+    Traceback (most recent call last):
+    ...
+    solver.errors.ParseError: r1c1: '5' is not a digit 1..4 or '.'
     """
+    cells = size * size
     if not isinstance(text, str):
-        raise ParseError(f"givens must be a string of 81 characters, not {type(text).__name__}")
-    if len(text) != SIZE * SIZE:
-        raise ParseError(f"givens have {len(text)} characters, not {SIZE * SIZE}")
+        raise ParseError(f"givens must be a string of {cells} characters, not {type(text).__name__}")
+    if len(text) != cells:
+        raise ParseError(f"givens have {len(text)} characters, not {cells}")
     out = []
     for i, ch in enumerate(text):
         if ch in ".0":
             out.append(0)
-        elif "1" <= ch <= "9":
+        elif "1" <= ch <= str(size):
             out.append(int(ch))
+        elif size == SIZE:
+            raise ParseError(f"{cell_label(i // size, i % size)}: {ch!r} is not a digit or '.'")
         else:
-            raise ParseError(f"{cell_label(i // 9, i % 9)}: {ch!r} is not a digit or '.'")
+            raise ParseError(f"{cell_label(i // size, i % size)}: {ch!r} is not a digit 1..{size} or '.'")
     return tuple(out)
 
 
@@ -227,18 +379,28 @@ def parse_int(text: str, what: str) -> int:
 
 
 def require_kind(puzzle: Any, kinds: Sequence[str], notation: str) -> None:
-    """Raise :class:`InvalidPuzzleError` unless ``puzzle`` is a Puzzle of one of ``kinds``.
+    """Raise :class:`InvalidPuzzleError` unless ``puzzle`` is a Puzzle of one of
+    ``kinds`` and, for the Sudoku-type kinds, the classic 9x9 grid (the text
+    notations hold nothing else).
 
     >>> from puzzles import sample
     >>> require_kind(sample("sudoku-1"), ("kropki",), "KEN")
     Traceback (most recent call last):
     ...
     solver.errors.InvalidPuzzleError: the KEN notation cannot hold a sudoku puzzle
+    >>> from puzzles import sudoku
+    >>> require_kind(sudoku.build(size=6), ("sudoku",), "sudoku")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    solver.errors.InvalidPuzzleError: the sudoku notation holds only 9x9 grids with 3x3 boxes, not a 6x6 grid with ...
     """
     kind = getattr(puzzle, "kind", None)
     if kind not in kinds:
         what = f"a {kind} puzzle" if isinstance(kind, str) else short(puzzle)
         raise InvalidPuzzleError(f"the {notation} notation cannot hold {what}")
+    if kind != "kakuro" and not is_standard(puzzle):
+        raise InvalidPuzzleError(f"the {notation} notation holds only 9x9 grids with 3x3 boxes, "
+                                 f"not a {shape_text(puzzle)} (JSON Lines holds every size)")
 
 
 def line_id(source: str | None, line: int, count: int) -> str:

@@ -23,7 +23,7 @@ from typing import Any, Iterable, Sequence
 from solver.errors import InvalidPuzzleError
 from solver.model import OPS, Comparison, Puzzle
 
-from .common import GRID_CELLS, HOUSES, SIZE, quote, short
+from .common import SIZE, Box, Position, quote, short, square_grid
 from .killer import Cage, cage_regions
 
 KIND = "greater-killer"
@@ -32,11 +32,14 @@ Relation = tuple[str, str, str]
 """``(left cage label, op, right cage label)``."""
 
 
-def build(cages: Iterable[Cage], relations: Iterable[Relation] = (), givens: Sequence[int] = (), *,
+def build(cages: Iterable[Cage], relations: Iterable[Relation] = (), givens: Sequence[int] = (),
+          size: int = SIZE, box: Box | None = None, regions: Sequence[Sequence[Position]] | None = None, *,
           id: str = "", info: Iterable[tuple[str, Any]] = ()) -> Puzzle:
-    """A Greater Killer from its cages, relations between cage labels and optional givens."""
-    regions = HOUSES + cage_regions(cages, cover=False)
-    index = {r.label: i for i, r in enumerate(regions) if r.kind == "cage"}
+    """A Greater Killer from its cages, relations between cage labels and optional givens
+    (``size``, ``box`` and ``regions`` as in :func:`puzzles.sudoku.build`)."""
+    cells, houses = square_grid(size, box, regions)
+    all_regions = houses + cage_regions(cages, cover=False, size=size)
+    index = {r.label: i for i, r in enumerate(all_regions) if r.kind == "cage"}
     comparisons = []
     for left, op, right in relations:
         what = f"relation {quote(left)} {quote(op)} {quote(right)}"
@@ -48,8 +51,8 @@ def build(cages: Iterable[Cage], relations: Iterable[Relation] = (), givens: Seq
         if left == right:
             raise InvalidPuzzleError(f"{what}: compares a cage with itself")
         comparisons.append(Comparison(index[left], op, index[right]))  # type: ignore[arg-type]
-    return Puzzle(kind=KIND, height=SIZE, width=SIZE, cells=GRID_CELLS, regions=regions,
-                  givens=tuple(givens) or (0,) * 81, comparisons=tuple(comparisons), id=id, info=tuple(info))
+    return Puzzle(kind=KIND, height=size, width=size, cells=cells, regions=all_regions, max_digit=size,
+                  givens=tuple(givens) or (0,) * (size * size), comparisons=tuple(comparisons), id=id, info=tuple(info))
 
 
 def relations(puzzle: Puzzle) -> list[Relation]:

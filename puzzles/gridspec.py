@@ -6,17 +6,14 @@ place where a spec becomes a :class:`~solver.model.Puzzle`.
 
 The readers read the size and the regions in full; :func:`build` hands them to
 one small function per kind (:func:`build_sudoku`, :func:`build_killer`,
-:func:`build_kropki`).  Today those build the 9x9 puzzles with standard boxes
-and refuse anything else with a clear error; when the kind builders learn
-other sizes and irregular regions, only those three functions change.
+:func:`build_kropki`), which pass the side, the box shape or the irregular
+regions (:func:`layout`) to the kind builders.
 
 >>> spec = GridSpec("sudoku", 6, (0,) * 36, standard_boxes(6))
 >>> spec.record()["box"]
 '2x3'
->>> build(spec)
-Traceback (most recent call last):
-...
-solver.errors.ParseError: size 6 grids are not supported yet (only 9x9)
+>>> build(spec).max_digit
+6
 >>> str(UnsupportedError({"thermometer": 3, "arrow": 1}))
 'unsupported: thermometer x3, arrow x1'
 """
@@ -223,36 +220,50 @@ def check_digits(size: int) -> None:
 # --- the one place where a spec becomes a puzzle ------------------------------------
 
 
-def _standard_only(size: int, boxes: Sequence[Sequence[Position]]) -> None:
-    """Refuse what today's kind builders cannot build: sides other than 9, other regions."""
-    if size != SIZE:
-        raise ParseError(f"size {size} grids are not supported yet (only 9x9)")
-    if not same_regions(boxes, standard_boxes(SIZE)):
-        if not boxes:
-            raise UnsupportedError({"no boxes": 1})
-        raise UnsupportedError({"irregular regions": 1})
+def _shaped_boxes(size: int, rows: int, cols: int) -> list[list[Position]]:
+    """The boxes of ``rows`` x ``cols`` cells that tile a grid of side ``size``."""
+    return [[(br * rows + i, bc * cols + j) for i in range(rows) for j in range(cols)]
+            for br in range(size // rows) for bc in range(size // cols)]
+
+
+def layout(size: int, boxes: Sequence[Sequence[Position]]
+           ) -> tuple[tuple[int, int] | None, list[list[Position]] | None]:
+    """``(box, regions)`` for the kind builders: a box shape when the regions
+    are boxes of one shape, else the regions themselves (``[]``: no boxes).
+
+    >>> layout(6, _shaped_boxes(6, 3, 2))
+    ((3, 2), None)
+    >>> layout(7, ())
+    (None, [])
+    """
+    if not boxes:
+        return None, []
+    for rows in range(2, size):
+        if size % rows == 0 and same_regions(boxes, _shaped_boxes(size, rows, size // rows)):
+            return (rows, size // rows), None
+    return None, [list(b) for b in boxes]
 
 
 def build_sudoku(givens: Sequence[int], size: int, boxes: Sequence[Sequence[Position]], *, id: str = "",
                  info: Iterable[tuple[str, Any]] = ()) -> Puzzle:
     """A Sudoku of side ``size`` with regions ``boxes``."""
-    _standard_only(size, boxes)
-    return sudoku.build(givens, id=id, info=info)
+    box, regions = layout(size, boxes)
+    return sudoku.build(givens, size, box, regions, id=id, info=info)
 
 
 def build_killer(cages: Iterable[Cage], givens: Sequence[int], size: int, boxes: Sequence[Sequence[Position]], *,
                  id: str = "", info: Iterable[tuple[str, Any]] = ()) -> Puzzle:
     """A Killer of side ``size`` with regions ``boxes``; ``cages`` cover the grid."""
-    _standard_only(size, boxes)
-    return killer.build(cages, givens, id=id, info=info)
+    box, regions = layout(size, boxes)
+    return killer.build(cages, givens, size, box, regions, id=id, info=info)
 
 
 def build_kropki(givens: Sequence[int], white: Iterable[Dot], black: Iterable[Dot], negative: bool, size: int,
                  boxes: Sequence[Sequence[Position]], *, id: str = "",
                  info: Iterable[tuple[str, Any]] = ()) -> Puzzle:
     """A Kropki of side ``size`` with regions ``boxes``."""
-    _standard_only(size, boxes)
-    return kropki.build(givens, white, black, negative=negative, id=id, info=info)
+    box, regions = layout(size, boxes)
+    return kropki.build(givens, white, black, size, box, regions, negative=negative, id=id, info=info)
 
 
 def build(spec: GridSpec) -> Puzzle:

@@ -1,9 +1,18 @@
 """JSON Lines, the corpus schema: one puzzle per line, every kind.
 
 A record's keys, in this order when present: ``id``, ``kind``, ``source``,
-``difficulty``, ``size``, ``givens``, ``cages``, ``relations``, ``white``,
-``black``, ``negative``, ``height``, ``width``, ``grid``, ``solution``,
-``unique``, ``verify_seconds`` (see the corpus README for their meaning).
+``difficulty``, ``size``, ``box``, ``regions``, ``givens``, ``cages``,
+``relations``, ``white``, ``black``, ``negative``, ``height``, ``width``,
+``grid``, ``solution``, ``unique``, ``verify_seconds`` (see the corpus README
+for their meaning).
+
+Grid sizes: ``size`` is the side N of a Sudoku-type grid, 4 to 9 (digits
+1..N; ``givens`` has N² characters).  ``box`` is ``"RxC"``, R rows by C
+columns of a box (R x C = N, as in the interop README); without it a grid
+has the usual boxes: 2x2 for 4, 2x3 for 6, 2x4 for 8, 3x3 for 9, none for 5
+and 7.  ``regions`` lists irregular regions instead (jigsaw): N lists of N
+cell names, every cell in exactly one (``[]``: no boxes at all).  A record
+without ``box`` and ``regions`` reads exactly as before.
 
 ``id`` becomes ``Puzzle.id``; the keys that define the puzzle become its
 structure; every other key (``source``, ``difficulty``, ``solution``,
@@ -15,7 +24,10 @@ A structure key that does not belong to the record's kind (``cages`` on a
 Writing normalises a record (documented, so ``to_record(from_record(r))``
 equals ``r`` up to these): keys in the order above, unknown keys last; cage
 cells and dot pairs in reading order; ``size`` always written for the 9x9
-kinds; ``givens`` left out when there are none; ``negative`` always written
+kinds; ``box`` written for every size but 9 that has boxes, and for 9 only
+when not 3x3 (never, as 3x3 is the one shape); ``regions`` written only for
+irregular regions or a grid without its usual boxes; ``givens`` left out
+when there are none; ``negative`` always written
 for Kropki (``false`` when the record had none); Kakuro grid tokens
 separated by one space.
 
@@ -41,20 +53,21 @@ from solver.errors import InvalidPuzzleError, ParseError, SumlogicError
 from solver.model import Puzzle, cell_label
 
 from . import greater_killer, kakuro, killer, kropki, sudoku
-from .common import SIZE, format_givens, freeze, grid_position, located, parse_givens, quote, short, thaw
+from .common import (SIZE, SIZES, USUAL_BOXES, Box, Position, check_size, format_givens, freeze, grid_position,
+                     grid_shape, located, parse_givens, quote, short, thaw)
 
 KINDS: tuple[str, ...] = ("kakuro", "killer", "greater-killer", "kropki", "sudoku")
 
 KEY_ORDER: tuple[str, ...] = (
-    "id", "kind", "source", "difficulty", "size", "givens", "cages", "relations", "white", "black",
+    "id", "kind", "source", "difficulty", "size", "box", "regions", "givens", "cages", "relations", "white", "black",
     "negative", "height", "width", "grid", "solution", "unique", "verify_seconds")
 """The documented key order of a record."""
 
 STRUCTURE_KEYS: dict[str, tuple[str, ...]] = {
-    "sudoku": ("size", "givens"),
-    "killer": ("size", "givens", "cages"),
-    "greater-killer": ("size", "givens", "cages", "relations"),
-    "kropki": ("size", "givens", "white", "black", "negative"),
+    "sudoku": ("size", "box", "regions", "givens"),
+    "killer": ("size", "box", "regions", "givens", "cages"),
+    "greater-killer": ("size", "box", "regions", "givens", "cages", "relations"),
+    "kropki": ("size", "box", "regions", "givens", "white", "black", "negative"),
     "kakuro": ("height", "width", "grid"),
 }
 """For each kind, the record keys that define its puzzles (every other key is carried in ``info``)."""
@@ -84,21 +97,49 @@ def from_record(record: Any) -> Puzzle:
     if kind == "kakuro":
         return _kakuro(record, puzzle_id, info)
     size = record.get("size", SIZE)
-    if size != SIZE or isinstance(size, bool):
-        raise ParseError(f"size {short(size)} is not 9")
-    givens = parse_givens(record["givens"]) if "givens" in record else ()
+    if isinstance(size, bool) or not isinstance(size, int) or size not in SIZES:
+        raise ParseError(f"size {short(size)} is not one of {SIZES[0]}..{SIZES[-1]}")
+    box, regions = _box(record, size), _regions(record, size)
+    givens = parse_givens(record["givens"], size) if "givens" in record else ()
     if kind == "sudoku":
-        return sudoku.build(givens, id=puzzle_id, info=info)
+        return sudoku.build(givens, size, box, regions, id=puzzle_id, info=info)
     if kind == "kropki":
         negative = record.get("negative", False)
         if not isinstance(negative, bool):
             raise ParseError(f"negative {short(negative)} is not true or false")
-        return kropki.build(givens, _dots(record, "white"), _dots(record, "black"), negative=negative,
-                            id=puzzle_id, info=info)
-    cages = _cages(record)
+        return kropki.build(givens, _dots(record, "white", size), _dots(record, "black", size), size, box, regions,
+                            negative=negative, id=puzzle_id, info=info)
+    cages = _cages(record, size)
     if kind == "killer":
-        return killer.build(cages, givens, id=puzzle_id, info=info)
-    return greater_killer.build(cages, _relations(record), givens, id=puzzle_id, info=info)
+        return killer.build(cages, givens, size, box, regions, id=puzzle_id, info=info)
+    return greater_killer.build(cages, _relations(record), givens, size, box, regions, id=puzzle_id, info=info)
+
+
+def _box(record: dict, size: int) -> Box | None:
+    """The ``box`` of a record, ``"RxC"`` -> ``(R, C)`` (``None`` when absent)."""
+    if "box" not in record:
+        return None
+    text = record["box"]
+    rows, x, cols = text.partition("x") if isinstance(text, str) else ("", "", "")
+    if not (x and rows.isdigit() and cols.isdigit() and rows.isascii() and cols.isascii()
+            and len(rows) == len(cols) == 1):
+        raise ParseError(f"box {short(text)} is not rows x columns like \"2x3\"")
+    return int(rows), int(cols)
+
+
+def _regions(record: dict, size: int) -> tuple[tuple[Position, ...], ...] | None:
+    """The irregular ``regions`` of a record as 0-based positions (``None`` when absent)."""
+    if "regions" not in record:
+        return None
+    if "box" in record:
+        raise ParseError("a record gives either box or regions, not both")
+    out = []
+    for n, cells in enumerate(_list(record, "regions", False), 1):
+        where = f"region {n}"
+        if not isinstance(cells, list):
+            raise ParseError(f"{where} is not a list of cell names like r3c4")
+        out.append(tuple(grid_position(name, where, size, size) for name in cells))
+    return tuple(out)
 
 
 def _list(record: dict, key: str, required: bool) -> list:
@@ -112,7 +153,7 @@ def _list(record: dict, key: str, required: bool) -> list:
     return value
 
 
-def _cages(record: dict) -> list[killer.Cage]:
+def _cages(record: dict, size: int = SIZE) -> list[killer.Cage]:
     out = []
     for n, cage in enumerate(_list(record, "cages", True), 1):
         if not isinstance(cage, dict):
@@ -130,7 +171,7 @@ def _cages(record: dict) -> list[killer.Cage]:
         extra = set(cage) - {"label", "sum", "cells"}
         if extra:
             raise ParseError(f"{where}: unknown key {short(sorted(extra)[0])}")
-        out.append(killer.Cage(label, total, tuple(grid_position(name, where) for name in cells)))
+        out.append(killer.Cage(label, total, tuple(grid_position(name, where, size, size) for name in cells)))
     return out
 
 
@@ -146,13 +187,13 @@ def _relations(record: dict) -> list[greater_killer.Relation]:
     return out
 
 
-def _dots(record: dict, colour: str) -> list[kropki.Dot]:
+def _dots(record: dict, colour: str, size: int = SIZE) -> list[kropki.Dot]:
     out = []
     for n, pair in enumerate(_list(record, colour, False), 1):
         where = f"{colour} dot number {n}"
         if not isinstance(pair, list) or len(pair) != 2:
             raise ParseError(f"{where} is not a pair of cells like [\"r1c1\", \"r1c2\"]")
-        out.append((grid_position(pair[0], where), grid_position(pair[1], where)))
+        out.append((grid_position(pair[0], where, size, size), grid_position(pair[1], where, size, size)))
     return out
 
 
@@ -180,7 +221,13 @@ def to_record(puzzle: Puzzle) -> dict[str, Any]:
         fields["height"], fields["width"] = puzzle.height, puzzle.width
         fields["grid"] = [" ".join(row) for row in kakuro.to_grid(puzzle)]
     else:
-        fields["size"] = SIZE
+        size, box, regions = grid_shape(puzzle)
+        check_size(size)
+        fields["size"] = size
+        if box is not None and (size != SIZE or box != USUAL_BOXES[SIZE]):
+            fields["box"] = f"{box[0]}x{box[1]}"
+        if regions is not None:
+            fields["regions"] = [[cell_label(r, c) for r, c in region] for region in regions]
         if any(puzzle.givens):
             fields["givens"] = format_givens(puzzle.givens)
     if puzzle.kind in ("killer", "greater-killer"):

@@ -4,7 +4,9 @@ A Killer is a Sudoku whose every cell lies in exactly one cage; a cage's
 digits differ and add up to its total (a cage may have no printed total:
 its digits must still differ).  The puzzle holds the 27 Sudoku houses
 followed by one region per cage, named ``cage <label>`` (kind ``cage``).
-Cage cells are kept in reading order.
+Cage cells are kept in reading order.  Any side N from 4 to 9 works the same
+way (:func:`build` with ``size``, ``box`` or ``regions`` as in
+:func:`puzzles.sudoku.build`); the text notation holds the 9x9 grid only.
 
 The text notation is nine lines ``<9 givens> <9 cage symbols>`` (``.`` or
 ``0`` for an empty cell; a symbol is any one character but ``=`` and white
@@ -38,8 +40,8 @@ from typing import Any, Iterable, Sequence
 from solver.errors import InvalidPuzzleError, ParseError, SumlogicError
 from solver.model import Puzzle, Region, cell_label
 
-from .common import (GRID_CELLS, HOUSES, SIZE, Position, content_lines, line_id, located, quote,
-                     require_kind, short)
+from .common import (GRID_CELLS, SIZE, Box, Position, content_lines, line_id, located, quote, require_kind,
+                     short, square_grid)
 
 KIND = "killer"
 
@@ -66,11 +68,11 @@ class Cage:
         return [cell_label(r, c) for r, c in self.cells]
 
 
-def cage_regions(cages: Iterable[Cage], *, cover: bool) -> tuple[Region, ...]:
+def cage_regions(cages: Iterable[Cage], *, cover: bool, size: int = SIZE) -> tuple[Region, ...]:
     """One region per cage, checking labels and cells.
 
-    With ``cover`` every cell of the grid must lie in a cage (Killer); without,
-    cells may lie in none (Greater Killer).
+    With ``cover`` every cell of the ``size x size`` grid must lie in a cage
+    (Killer); without, cells may lie in none (Greater Killer).
 
     >>> cage_regions([Cage("a", 3, ((0, 0),)), Cage("b", 4, ((0, 0),))], cover=False)
     Traceback (most recent call last):
@@ -91,34 +93,43 @@ def cage_regions(cages: Iterable[Cage], *, cover: bool) -> tuple[Region, ...]:
             raise InvalidPuzzleError(f"cage {label}: has no cells")
         for pos in cage.cells:
             r, c = pos
-            if not (0 <= r < SIZE and 0 <= c < SIZE):
-                raise InvalidPuzzleError(f"cage {label}: {cell_label(r, c)} is outside the 9x9 grid")
+            if not (0 <= r < size and 0 <= c < size):
+                raise InvalidPuzzleError(f"cage {label}: {cell_label(r, c)} is outside the {size}x{size} grid")
             if pos in owner:
                 if owner[pos] == label:
                     raise InvalidPuzzleError(f"cage {label}: lists {cell_label(r, c)} twice")
                 raise InvalidPuzzleError(f"{cell_label(r, c)}: in cage {owner[pos]} and cage {label}")
             owner[pos] = label
-        cells = tuple(sorted(SIZE * r + c for r, c in cage.cells))
+        cells = tuple(sorted(size * r + c for r, c in cage.cells))
         regions.append(Region(f"cage {label}", cells, total=cage.total, distinct=True, kind="cage", label=label))
     if cover:
-        for pos in GRID_CELLS:
-            if pos not in owner:
-                raise InvalidPuzzleError(f"{cell_label(*pos)}: in no cage")
+        for r in range(size):
+            for c in range(size):
+                if (r, c) not in owner:
+                    raise InvalidPuzzleError(f"{cell_label(r, c)}: in no cage")
     return tuple(regions)
 
 
-def build(cages: Iterable[Cage], givens: Sequence[int] = (), *, id: str = "",
+def build(cages: Iterable[Cage], givens: Sequence[int] = (), size: int = SIZE, box: Box | None = None,
+          regions: Sequence[Sequence[Position]] | None = None, *, id: str = "",
           info: Iterable[tuple[str, Any]] = ()) -> Puzzle:
     """A Killer from its cages (which must cover the grid) and optional givens.
+
+    ``size``, ``box`` and ``regions`` give the grid as in :func:`puzzles.sudoku.build`.
 
     >>> build([Cage("a", 45, GRID_CELLS[:9])])
     Traceback (most recent call last):
     ...
     solver.errors.InvalidPuzzleError: r2c1: in no cage
+    >>> build([Cage("a", 10, ((0, 0), (0, 1), (0, 2), (0, 3)))], size=4)
+    Traceback (most recent call last):
+    ...
+    solver.errors.InvalidPuzzleError: r2c1: in no cage
     """
-    regions = cage_regions(cages, cover=True)
-    return Puzzle(kind=KIND, height=SIZE, width=SIZE, cells=GRID_CELLS, regions=HOUSES + regions,
-                  givens=tuple(givens) or (0,) * 81, id=id, info=tuple(info))
+    cells, houses = square_grid(size, box, regions)
+    cage_list = cage_regions(cages, cover=True, size=size)
+    return Puzzle(kind=KIND, height=size, width=size, cells=cells, regions=houses + cage_list,
+                  givens=tuple(givens) or (0,) * (size * size), max_digit=size, id=id, info=tuple(info))
 
 
 def cages(puzzle: Puzzle) -> list[Cage]:

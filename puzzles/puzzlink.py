@@ -26,10 +26,8 @@ a clue, ``-xx`` / ``+xxx`` a two / three hex digit clue, ``.`` an unknown clue,
 ['#', '4\\8', '.', '.', '10\\', '#']
 >>> write([p])
 'https://puzz.link/p?kakuro/5/5/48la0.na0lh3l0Bn.0cl.c4a3\n'
->>> parse("https://puzz.link/p?sudoku/4/4/g2j1h1j3g")
-Traceback (most recent call last):
-...
-solver.errors.ParseError: size 4 grids are not supported yet (only 9x9)
+>>> parse("https://puzz.link/p?sudoku/4/4/g2j1h1j3g")[0].max_digit
+4
 """
 
 from __future__ import annotations

@@ -2,7 +2,10 @@
 
 A Sudoku is 81 cells in reading order (cell index ``9 * row + col``) and 27
 houses: ``row 1``..``row 9``, ``column 1``..``column 9``, ``box 1``..``box 9``,
-each holding 1..9 once.
+each holding 1..9 once.  Any side ``N`` from 4 to 9 works the same way
+(digits 1..N, :func:`build` with ``size``): boxes of the usual shape
+(2x2, 2x3, 2x4; none for 5 and 7), another ``box`` shape, or irregular
+``regions`` (jigsaw).  The one-line notation holds the 9x9 grid only.
 
 The notation is one puzzle per line: 81 characters row by row, a digit for a
 given and ``.`` or ``0`` for an empty cell.  Blank lines are ignored; the
@@ -27,23 +30,35 @@ from typing import Any, Iterable, Sequence
 from solver.errors import ParseError, SumlogicError
 from solver.model import Puzzle
 
-from .common import (GRID_CELLS, HOUSES, SIZE, content_lines, format_givens, line_id, located,
-                     parse_givens, require_kind)
+from .common import (SIZE, Box, Position, content_lines, format_givens, line_id, located,
+                     parse_givens, require_kind, square_grid)
 
 KIND = "sudoku"
 _CHARS = frozenset(".0123456789")
 
 
-def build(givens: Sequence[int] = (), *, id: str = "", info: Iterable[tuple[str, Any]] = ()) -> Puzzle:
-    """A Sudoku from its 81 givens (0 = empty).
+def build(givens: Sequence[int] = (), size: int = SIZE, box: Box | None = None,
+          regions: Sequence[Sequence[Position]] | None = None, *, id: str = "",
+          info: Iterable[tuple[str, Any]] = ()) -> Puzzle:
+    """A Sudoku from its givens (``size``² digits in reading order, 0 = empty).
+
+    ``size`` is the side N (4..9, digits 1..N); ``box`` the ``(rows, columns)``
+    of a box (``None``: the usual shape for ``size``); ``regions`` irregular
+    regions instead of boxes, ``size`` lists of ``size`` 0-based ``(row,
+    col)`` positions (an empty list: no boxes).  See
+    :func:`puzzles.common.grid_houses`.
 
     >>> build([1, 1] + [0] * 79)
     Traceback (most recent call last):
     ...
     solver.errors.InvalidPuzzleError: row 1: a given digit repeats
+    >>> p = build([0] * 36, size=6, box=(3, 2))
+    >>> p.max_digit, p.regions[12].cells
+    (6, (0, 1, 6, 7, 12, 13))
     """
-    return Puzzle(kind=KIND, height=SIZE, width=SIZE, cells=GRID_CELLS, regions=HOUSES,
-                  givens=tuple(givens) or (0,) * 81, id=id, info=tuple(info))
+    cells, houses = square_grid(size, box, regions)
+    return Puzzle(kind=KIND, height=size, width=size, cells=cells, regions=houses,
+                  givens=tuple(givens) or (0,) * (size * size), max_digit=size, id=id, info=tuple(info))
 
 
 def parse(text: str, source: str | None = None) -> list[Puzzle]:

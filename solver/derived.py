@@ -2,7 +2,9 @@
 
 The rule of 45 in a Killer is plain arithmetic on the model: a union of
 houses (rows, columns, boxes) whose digits are all different sums to 45 per
-house.  Take away the totals of the cages entirely inside it and what is left
+house (on an N x N grid with digits 1..N, N(N+1)/2 per house: the rule of 21
+on 6x6, of 10 on 4x4; irregular regions are houses too).  Take away the
+totals of the cages entirely inside it and what is left
 is the sum of the few cells inside that belong to cages sticking out (the
 *innies*); add the totals of those sticking-out cages instead and the excess
 is the sum of their cells outside (the *outies*).
@@ -22,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .model import Puzzle
+from .model import BLOCK_KINDS, HOUSE_KINDS, Puzzle
 
 
 @dataclass(frozen=True)
@@ -48,8 +50,8 @@ def house_unions(puzzle: Puzzle) -> list[tuple[int, ...]]:
     consecutive rows or columns, and boxes side by side."""
     full = puzzle.max_digit
     houses = [i for i, r in enumerate(puzzle.regions)
-              if r.distinct and len(r.cells) == full and r.kind in ("row", "column", "box")]
-    by_kind: dict[str, list[int]] = {"row": [], "column": [], "box": []}
+              if r.distinct and len(r.cells) == full and r.kind in HOUSE_KINDS]
+    by_kind: dict[str, list[int]] = {kind: [] for kind in HOUSE_KINDS}
     for i in houses:
         by_kind[puzzle.regions[i].kind].append(i)
     unions: list[tuple[int, ...]] = [(i,) for i in houses]
@@ -58,14 +60,52 @@ def house_unions(puzzle: Puzzle) -> list[tuple[int, ...]]:
         for start in range(len(line)):
             for end in range(start + 2, min(len(line), start + 5) + 1):
                 unions.append(tuple(line[start:end]))
-    boxes = by_kind["box"]
-    if len(boxes) == 9:
-        for b in range(9):
-            if b % 3 < 2:
-                unions.append((boxes[b], boxes[b + 1]))
-            if b < 6:
-                unions.append((boxes[b], boxes[b + 3]))
+    layout = box_layout(puzzle)
+    if layout:
+        bands, stacks = len(layout), len(layout[0])
+        for b in range(bands * stacks):
+            band, stack = divmod(b, stacks)
+            if stack < stacks - 1:
+                unions.append((layout[band][stack], layout[band][stack + 1]))
+            if band < bands - 1:
+                unions.append((layout[band][stack], layout[band + 1][stack]))
     return unions
+
+
+def box_layout(puzzle: Puzzle) -> list[list[int]]:
+    """The boxes (region indexes) as they sit on the grid, one list per band
+    of boxes, left to right; empty unless the boxes are equal rectangles
+    tiling the grid (irregular regions have no layout).
+
+    >>> from puzzles import sample
+    >>> box_layout(sample("sudoku-1"))
+    [[18, 19, 20], [21, 22, 23], [24, 25, 26]]
+    """
+    full = puzzle.max_digit
+    boxes = [i for i, r in enumerate(puzzle.regions)
+             if r.distinct and len(r.cells) == full and r.kind in BLOCK_KINDS]
+    if not boxes or any(puzzle.regions[i].kind != "box" for i in boxes):
+        return []
+    corner: dict[tuple[int, int], int] = {}
+    shape = None
+    for i in boxes:
+        spots = [puzzle.cells[c] for c in puzzle.regions[i].cells]
+        top, left = min(r for r, _ in spots), min(c for _, c in spots)
+        height = max(r for r, _ in spots) - top + 1
+        width = max(c for _, c in spots) - left + 1
+        if height * width != len(spots) or shape not in (None, (height, width)):
+            return []
+        shape = (height, width)
+        corner[(top, left)] = i
+    assert shape is not None
+    bh, bw = shape
+    if puzzle.height % bh or puzzle.width % bw:
+        return []
+    try:
+        return [[corner[(band * bh, stack * bw)] for stack in range(puzzle.width // bw)]
+                for band in range(puzzle.height // bh)]
+    except KeyError:
+        return []
 
 
 def _cell_set(cells: tuple[int, ...] | list[int]) -> int:
@@ -113,7 +153,7 @@ def derived_sums(puzzle: Puzzle, max_cells: int = 5) -> list[DerivedSum]:
     set arithmetic on ints keeps that cheap.
     """
     regions = puzzle.regions
-    cages = [i for i, r in enumerate(regions) if r.kind not in ("row", "column", "box")]
+    cages = [i for i, r in enumerate(regions) if r.kind not in HOUSE_KINDS]
     if not cages:
         return []
     full_total = puzzle.max_digit * (puzzle.max_digit + 1) // 2
@@ -174,7 +214,7 @@ def mixed_sums(puzzle: Puzzle, max_cells: int = 6) -> list[tuple[tuple[int, ...]
     True
     """
     regions = puzzle.regions
-    cages = [i for i, r in enumerate(regions) if r.kind not in ("row", "column", "box")]
+    cages = [i for i, r in enumerate(regions) if r.kind not in HOUSE_KINDS]
     cage_bits: list[tuple[int, int]] = []
     caged = 0
     for ci in cages:

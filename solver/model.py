@@ -38,6 +38,10 @@ PairKind = Literal["consecutive", "ratio", "neither"]
 Op = Literal["<", "=", ">"]
 PAIR_KINDS: tuple[str, ...] = ("consecutive", "ratio", "neither")
 OPS: tuple[str, ...] = ("<", "=", ">")
+HOUSE_KINDS: tuple[str, ...] = ("row", "column", "box", "region")
+"""The region kinds that are houses of a Sudoku-type grid (``region``: an irregular, jigsaw, region)."""
+BLOCK_KINDS: tuple[str, ...] = ("box", "region")
+"""The houses that are neither rows nor columns: boxes and irregular regions."""
 
 _CELL_NAME = re.compile(r"r(\d+)c(\d+)\Z")
 
@@ -64,7 +68,8 @@ class Region:
     """Cells whose digits obey one rule: a total (when ``total`` is set) and/or all different.
 
     ``kind`` is what the region is to a human: ``row``, ``column``, ``box``,
-    ``cage``, ``across``, ``down`` or ``virtual`` (a derived sum).  ``label`` is
+    ``region`` (an irregular house of a jigsaw grid), ``cage``, ``across``,
+    ``down`` or ``virtual`` (a derived sum).  ``label`` is
     the cage letter for cages.
     """
 

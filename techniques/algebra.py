@@ -4,7 +4,8 @@ Adding and subtracting the totals of regions that tile the same cells leaves
 an equation over the few cells where the tilings differ, such as
 ``r3c1 + r3c2 = 15`` (a derived sum) or ``r1c9 - r4c9 = 2`` (a difference).
 The families that find such equations live in :mod:`techniques.innies`
-(the rule of 45 in the 9x9 kinds, and cage splitting) and
+(the rule of 45 in the Sudoku-type kinds, N(N+1)/2 on an N x N grid, and
+cage splitting) and
 :mod:`techniques.cutvertex` (parts of a Kakuro cut off by a few cells).  This
 module holds what they share: the :class:`Equation` record, the check of an
 equation against the candidates (:func:`supports`: exact when few

@@ -44,7 +44,7 @@ def cells_text(ctx: Context, cells) -> str:
 def fitting_combos(masks: list[int], region: Region, max_digit: int = 9) -> list[int]:
     """The digit combinations of a distinct sum region that still fit: every
     digit has a cell that allows it and every cell allows a digit of it.
-    (A full house with no total counts as summing to 45.)"""
+    (A full house with no total counts as summing to 1 + ... + max_digit: 45 on 9x9.)"""
     total = region.total
     if total is None:
         if len(region.cells) != max_digit:

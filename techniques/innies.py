@@ -1,7 +1,9 @@
-"""Innies and outies (the rule of 45) and cage splitting, for the 9x9 kinds with cages.
+"""Innies and outies (the rule of 45) and cage splitting, for the Sudoku-type kinds with cages.
 
-A union of houses (one or more rows, columns or boxes) holds every digit
-once per house, so it totals 45 per house.  Take away the cages wholly
+A union of houses (one or more rows, columns, boxes or irregular regions)
+holds every digit once per house, so it totals 45 per house (N(N+1)/2 on an
+N x N grid with digits 1..N: 21 on 6x6, 10 on 4x4; the sentences name the
+right total).  Take away the cages wholly
 inside and what is left is the sum of the *innies*, the cells inside that
 belong to cages sticking out; count a sticking-out cage whole instead and
 its cells outside (the *outies*) come in with a minus sign.  Choosing which
@@ -45,16 +47,15 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Iterator
 
-from solver.derived import house_unions
+from solver.derived import box_layout, house_unions
 from solver.engine import Context, Technique
-from solver.model import Puzzle, Region
+from solver.model import HOUSE_KINDS, Puzzle, Region
 from solver.step import Step
 
 from .algebra import INFO, Equation, find_equations, make_equation, region_names
 from .common import region_key
 from .intersections import holding_effects, holding_text, house_claims
 
-HOUSE_KINDS = ("row", "column", "box")
 MAX_SUM_CELLS = 5
 """A derived sum covers at most this many cells."""
 MAX_MIXED_CELLS = 6
@@ -63,16 +64,15 @@ MAX_MIXED_CELLS = 6
 
 def box_groups(puzzle: Puzzle) -> list[tuple[int, ...]]:
     """2x2 squares of boxes and the L-shaped threes inside them (region indexes)."""
-    boxes = sorted((i for i, r in enumerate(puzzle.regions) if r.kind == "box" and len(r.cells) == puzzle.max_digit),
-                   key=lambda i: min(puzzle.cells[c] for c in puzzle.regions[i].cells))
-    if len(boxes) != 9:
-        return []
+    layout = box_layout(puzzle)
     out: list[tuple[int, ...]] = []
-    for top in (0, 1, 3, 4):
-        square = (boxes[top], boxes[top + 1], boxes[top + 3], boxes[top + 4])
-        out.append(square)
-        for skip in range(4):
-            out.append(tuple(b for k, b in enumerate(square) if k != skip))
+    for band in range(len(layout) - 1):
+        for stack in range(len(layout[band]) - 1):
+            top, bottom = layout[band], layout[band + 1]
+            square = (top[stack], top[stack + 1], bottom[stack], bottom[stack + 1])
+            out.append(square)
+            for skip in range(4):
+                out.append(tuple(b for k, b in enumerate(square) if k != skip))
     return out
 
 

@@ -14,7 +14,8 @@
   (a Kakuro run, a derived sum) and any other region whose digits differ,
   and back from a house into a distinct derived sum (a virtual region).
 
-Techniques look only at region kinds (``row``, ``column``, ``box``, ``cage``).
+Techniques look only at region kinds (``row``, ``column``, ``box``, ``region``, ``cage``); an
+irregular (jigsaw) region plays the part of a box.
 
 >>> from puzzles import sample
 >>> from solver.engine import solve_with_logic
@@ -30,7 +31,7 @@ from typing import Callable, Iterator, Sequence, TypeVar
 
 from solver.bits import POPCOUNT, digits_of
 from solver.engine import Context, Technique
-from solver.model import Puzzle, Region
+from solver.model import BLOCK_KINDS, HOUSE_KINDS, Puzzle, Region
 from solver.step import Step
 
 from .combinations import (combos_text, digit_ranges, distinct_fit, losses_text, per_puzzle, region_fit,
@@ -39,7 +40,6 @@ from .common import cells_text, describe, plus, region_key
 
 T = TypeVar("T")
 
-HOUSE_KINDS = ("row", "column", "box")
 
 
 def _is_house(region: Region, max_digit: int) -> bool:
@@ -53,11 +53,11 @@ def house_overlaps(puzzle: Puzzle) -> tuple[tuple[int, int, tuple[int, ...], tup
     houses = [(i, r) for i, r in enumerate(puzzle.regions) if _is_house(r, puzzle.max_digit)]
     out = []
     for bi, box in houses:
-        if box.kind != "box":
+        if box.kind not in BLOCK_KINDS:
             continue
         box_cells = set(box.cells)
         for li, line in houses:
-            if line.kind == "box":
+            if line.kind in BLOCK_KINDS:
                 continue
             shared = tuple(c for c in line.cells if c in box_cells)
             if len(shared) >= 2:

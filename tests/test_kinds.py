@@ -368,7 +368,7 @@ def test_relation_naming_an_unknown_cage():
 def test_jsonl_errors():
     assert jsonl_error({"kind": "sudoku", "cages": []}) == \
         "bad.jsonl:line 1: key 'cages' does not belong to a sudoku puzzle"
-    assert jsonl_error({"kind": "sudoku", "size": 8}) == "bad.jsonl:line 1: size 8 is not 9"
+    assert jsonl_error({"kind": "sudoku", "size": 10}) == "bad.jsonl:line 1: size 10 is not one of 4..9"
     assert jsonl_error({"kind": "killer"}) == "bad.jsonl:line 1: a killer record needs 'cages'"
     assert jsonl_error({"kind": "sudoku", "givens": "1" * 81}) == "bad.jsonl:line 1: row 1: a given digit repeats"
     assert text_error('{"kind": "sudoku"}\n\n{"kind": "sudoku"\n', "jsonl").startswith("line 3: not JSON: ")

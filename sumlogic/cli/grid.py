@@ -1,7 +1,7 @@
 """Puzzle grids drawn as text for the command line (``solve`` and ``explain``).
 
-A full grid is rows of digits (``.`` for an open cell) with box separators
-on 9x9; a Kakuro keeps its blocks and ``D\\R`` clues; any other shape falls
+A full grid is rows of digits (``.`` for an open cell) with separators
+between its boxes or irregular regions (any size); a Kakuro keeps its blocks and ``D\\R`` clues; any other shape falls
 back to the puzzle's own solution rows.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from solver.errors import SumlogicError
-from solver.model import Puzzle
+from solver.model import BLOCK_KINDS, Puzzle
 
 
 def draw_grid(puzzle: Puzzle, digits: Sequence[int] | None = None) -> str:
@@ -34,18 +34,85 @@ def draw_grid(puzzle: Puzzle, digits: Sequence[int] | None = None) -> str:
 
 
 def draw_full(puzzle: Puzzle, values: Sequence[int]) -> str:
-    """A full grid, with box separators when it is 9x9."""
-    rows = [["."] * puzzle.width for _ in range(puzzle.height)]
+    """A full grid, with ``|`` and ``-`` (``+`` where they meet) between cells of
+    different boxes or irregular regions.
+
+    >>> from puzzles import sudoku
+    >>> print(draw_full(sudoku.build(size=6, box=(3, 2)), [0] * 36))
+    . . | . . | . .
+    . . | . . | . .
+    . . | . . | . .
+    ----+-----+----
+    . . | . . | . .
+    . . | . . | . .
+    . . | . . | . .
+    >>> jigsaw = [[(0, 0), (0, 1), (1, 0), (2, 0)], [(0, 2), (0, 3), (1, 3), (2, 3)],
+    ...           [(1, 1), (1, 2), (2, 1), (2, 2)], [(3, 0), (3, 1), (3, 2), (3, 3)]]
+    >>> print(draw_full(sudoku.build(size=4, regions=jigsaw), [0] * 16))
+    .   . | .   .
+      +---+---+
+    . | .   . | .
+    . | .   . | .
+    --+-------+--
+    .   .   .   .
+    """
+    height, width = puzzle.height, puzzle.width
+    rows = [["."] * width for _ in range(height)]
     for (r, c), d in zip(puzzle.cells, values):
         rows[r][c] = str(d) if d else "."
-    boxed = puzzle.height == puzzle.width == 9
+    owner = _block_owner(puzzle)
+    if owner is None:
+        return "\n".join(" ".join(row) for row in rows)
+
+    def wall(a: tuple[int, int], b: tuple[int, int]) -> bool:
+        return owner.get(a, -1) != owner.get(b, -1)
+
+    # A gap between two columns is " | " where some row has a wall there, else " ".
+    wide = [any(wall((r, c), (r, c + 1)) for r in range(height)) for c in range(width - 1)]
     lines = []
-    for r, row in enumerate(rows):
-        if boxed and r in (3, 6):
-            lines.append("------+-------+------")
-        cells = [row[i:i + 3] for i in range(0, 9, 3)] if boxed else [row]
-        lines.append(" | ".join(" ".join(part) for part in cells))
+    for r in range(height):
+        if r:
+            dash = [wall((r - 1, c), (r, c)) for c in range(width)]
+            if any(dash):
+                lines.append(_separator(dash, wide, [wall((r - 1, c), (r - 1, c + 1)) for c in range(width - 1)],
+                                        [wall((r, c), (r, c + 1)) for c in range(width - 1)]))
+        text = rows[r][0]
+        for c in range(1, width):
+            if not wide[c - 1]:
+                text += " "
+            else:
+                text += " | " if wall((r, c - 1), (r, c)) else "   "
+            text += rows[r][c]
+        lines.append(text.rstrip())
     return "\n".join(lines)
+
+
+def _separator(dash: list[bool], wide: list[bool], above: list[bool], below: list[bool]) -> str:
+    """The line between two rows: ``-`` under each cell whose block changes,
+    ``+`` or ``|`` where walls between columns go on."""
+    text = "-" if dash[0] else " "
+    for c in range(1, len(dash)):
+        left, right = dash[c - 1], dash[c]
+        if not wide[c - 1]:
+            text += "-" if left and right else " "
+        else:
+            wall = above[c - 1] or below[c - 1]
+            middle = ("+" if wall and (left or right) else "|" if above[c - 1] and below[c - 1]
+                      else "-" if left and right else " ")
+            text += ("-" if left else " ") + middle + ("-" if right else " ")
+        text += "-" if right else " "
+    return text.rstrip()
+
+
+def _block_owner(puzzle: Puzzle) -> dict[tuple[int, int], int] | None:
+    """For each grid position, the index of the box or irregular region holding it
+    (``None`` when the puzzle has none: no separators)."""
+    owner: dict[tuple[int, int], int] = {}
+    for i, region in enumerate(puzzle.regions):
+        if region.kind in BLOCK_KINDS and region.distinct and len(region.cells) == puzzle.max_digit:
+            for c in region.cells:
+                owner.setdefault(puzzle.cells[c], i)
+    return owner or None
 
 
 def draw_kakuro(puzzle: Puzzle, values: Sequence[int]) -> str:

@@ -80,7 +80,12 @@
     return mask;
   }
 
-  const ALL_DIGITS = maskOf([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  /** The mask of the digits 1..max. */
+  function allDigits(max) {
+    let mask = 0;
+    for (let d = 1; d <= max; d++) mask |= 1 << d;
+    return mask;
+  }
 
   // ---------------------------------------------------------------- board model
 
@@ -89,7 +94,7 @@
     const puzzle = trace.puzzle || {};
     const kind = trace.kind || puzzle.kind || "sudoku";
     const board = {
-      kind, height: 0, width: 0, boxes: null,
+      kind, height: 0, width: 0, maxDigit: 9, boxes: null, blockOf: null,
       cells: [], index: new Map(), clues: [], blocks: [], cages: [], dots: [], relations: [],
     };
     if (kind === "kakuro") readKakuro(puzzle, board);
@@ -120,11 +125,14 @@
     const givens = puzzle.givens || "";
     board.height = n;
     board.width = n;
-    board.boxes = boxShape(n);
+    board.maxDigit = n;
+    if (Array.isArray(puzzle.regions)) board.blockOf = regionMap(puzzle.regions, n);
+    else board.boxes = boxShape(n, puzzle.box);
     for (let r = 0; r < n; r++) {
       for (let c = 0; c < n; c++) {
         const ch = givens[r * n + c] || ".";
-        addCell(board, r, c, /^[1-9]$/.test(ch) ? Number(ch) : 0);
+        const d = /^[1-9]$/.test(ch) ? Number(ch) : 0;
+        addCell(board, r, c, d <= n ? d : 0);
       }
     }
     for (const cage of puzzle.cages || []) {
@@ -140,9 +148,24 @@
     board.relations = (puzzle.relations || []).map((rel) => ({ ...rel }));
   }
 
-  function boxShape(n) {
+  /** [rows, columns] of a box: the record's "RxC" when it tiles the grid, else the usual shape (none for 5 and 7). */
+  function boxShape(n, box) {
+    const m = /^(\d+)x(\d+)$/.exec(String(box || ""));
+    if (m && Number(m[1]) * Number(m[2]) === n) return [Number(m[1]), Number(m[2])];
     const shapes = { 4: [2, 2], 6: [2, 3], 8: [2, 4], 9: [3, 3] };
     return shapes[n] || null;
+  }
+
+  /** For irregular regions (lists of cell names): the region number of each "r,c" (-1: none). */
+  function regionMap(regions, n) {
+    const owner = new Map();
+    regions.forEach((cells, i) => {
+      for (const name of cells || []) {
+        const pos = parseCell(name);
+        if (pos && pos[0] < n && pos[1] < n) owner.set(`${pos[0]},${pos[1]}`, i);
+      }
+    });
+    return (r, c) => (owner.has(`${r},${c}`) ? owner.get(`${r},${c}`) : -1);
   }
 
   // ---------------------------------------------------------------- states
@@ -155,7 +178,7 @@
     const n = board.cells.length;
     const first = { cands: new Uint16Array(n), values: new Uint8Array(n) };
     board.cells.forEach((cell, i) => {
-      first.cands[i] = cell.given ? maskOf([cell.given]) : ALL_DIGITS;
+      first.cands[i] = cell.given ? maskOf([cell.given]) : allDigits(board.maxDigit);
       first.values[i] = cell.given;
     });
     const states = [first];
@@ -330,12 +353,32 @@
       g.append(svg("rect", { class: "sl-line-thick", x: 0, y: 0, width: w, height: h, fill: "none" }));
       return g;
     }
+    if (board.blockOf) return drawRegionLines(board, g, w, h);
     const [bh, bw] = board.boxes || [0, 0];
     for (let i = 1; i < board.width; i++) {
       g.append(svg("line", { class: bw && i % bw === 0 ? "sl-line-thick" : "sl-line", x1: i * CELL, y1: 0, x2: i * CELL, y2: h }));
     }
     for (let i = 1; i < board.height; i++) {
       g.append(svg("line", { class: bh && i % bh === 0 ? "sl-line-thick" : "sl-line", x1: 0, y1: i * CELL, x2: w, y2: i * CELL }));
+    }
+    g.append(svg("rect", { class: "sl-line-thick", x: 0, y: 0, width: w, height: h, fill: "none" }));
+    return g;
+  }
+
+  /** Thin lines between all cells, thick ones between cells of different irregular regions. */
+  function drawRegionLines(board, g, w, h) {
+    for (let i = 1; i < board.width; i++) g.append(svg("line", { class: "sl-line", x1: i * CELL, y1: 0, x2: i * CELL, y2: h }));
+    for (let i = 1; i < board.height; i++) g.append(svg("line", { class: "sl-line", x1: 0, y1: i * CELL, x2: w, y2: i * CELL }));
+    const block = board.blockOf;
+    for (let r = 0; r < board.height; r++) {
+      for (let c = 0; c < board.width; c++) {
+        if (c + 1 < board.width && block(r, c) !== block(r, c + 1)) {
+          g.append(svg("line", { class: "sl-line-thick", x1: (c + 1) * CELL, y1: r * CELL, x2: (c + 1) * CELL, y2: (r + 1) * CELL }));
+        }
+        if (r + 1 < board.height && block(r, c) !== block(r + 1, c)) {
+          g.append(svg("line", { class: "sl-line-thick", x1: c * CELL, y1: (r + 1) * CELL, x2: (c + 1) * CELL, y2: (r + 1) * CELL }));
+        }
+      }
     }
     g.append(svg("rect", { class: "sl-line-thick", x: 0, y: 0, width: w, height: h, fill: "none" }));
     return g;
@@ -696,7 +739,7 @@
         el("h2", { class: "sl-step-title" }, el("span", { class: "sl-technique", text: "The puzzle" })),
         el("p", {
           class: "sl-step-text",
-          text: `${plural(givens, "given digit")}; ${plural(open, "open cell")}, each with candidates 1 to 9. `
+          text: `${plural(givens, "given digit")}; ${plural(open, "open cell")}, each with candidates 1 to ${this.board.maxDigit}. `
             + "Press Next or \u2192 to see the first step.",
         }),
       ];
