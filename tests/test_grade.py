@@ -211,7 +211,13 @@ def test_calibration_cache_is_reused(tmp_path: Path, monkeypatch: pytest.MonkeyP
     assert [json.dumps(e, sort_keys=True) for e in again] == [json.dumps(e, sort_keys=True) for e in first]
 
 
-def test_calibration_budget_marks_timeouts(tmp_path: Path) -> None:
+def test_calibration_budget_marks_timeouts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The CPU timer's signal is what stops a solve past its budget; raise it at once
+    # (a real 1 ms budget depends on the machine's load and the timer's tick).
+    def over_budget(*_: Any, **__: Any) -> Any:
+        raise calibrate.OverBudget
+
+    monkeypatch.setattr("solver.engine.solve_with_logic", over_budget)
     [entry] = calibrate.cached_entries([sample("killer-1")], tmp_path, 0.001, 1)
     assert entry["status"] == "timeout" and entry["steps"] == []
 
