@@ -37,6 +37,7 @@ from solver.bits import combinations
 from solver.model import Puzzle
 
 from .. import kakuro
+from ..common import freeze
 from .base import Rejected, random_fill, second_solution
 
 MAX_REPAIRS = 150
@@ -220,7 +221,7 @@ def generate(rng: random.Random, height: int = 10, width: int = 10, symmetric: b
         solution = tuple(digits[pos] for pos in cells)
         other = second_solution(puzzle, solution, REPAIR_NODE_LIMIT)
         if other is None:
-            info = (("solution", puzzle.format_solution(solution)),)
+            info = (("solution", freeze(puzzle.format_solution(solution))),)
             return kakuro.build(grid_of(height, width, white, digits), info=info)
         differ = [pos for pos in cells if other[index[pos]] != digits[pos]]
         rng.shuffle(differ)
