@@ -62,8 +62,8 @@ DEFAULT_MAX_TRIES = 200
 KAKURO_SIZE: tuple[int, int] = (10, 10)
 """The default Kakuro ``(height, width)``, clue row and column included (as in the corpus)."""
 
-MAX_KAKURO_SIDE = 32
-"""The largest Kakuro side accepted (the corpus goes up to 32)."""
+MAX_KAKURO_SIDE = kakuro.MAX_SIDE
+"""The largest Kakuro side accepted (the biggest published Kakuros are 31x46)."""
 
 Size = tuple[int, int] | str | None
 """A Kakuro size: ``(height, width)`` or the ``'WxH'`` text of :func:`parse_size`."""
@@ -122,7 +122,7 @@ def parse_size(text: str) -> tuple[int, int]:
     >>> parse_size("2x9")
     Traceback (most recent call last):
     ...
-    ValueError: size '2x9': each side must be 3..32 (WxH, clue row and column included)
+    ValueError: size '2x9': each side must be 3..46 (WxH, clue row and column included)
     """
     width, sep, height = text.strip().lower().partition("x")
     if not sep or not width.isdigit() or not height.isdigit():
@@ -174,6 +174,9 @@ def generate_many(kind: str, seed: int | None = None, count: int = 1, band: str 
     """
     kind = _kind(kind)
     wanted = band_name(band) if band is not None else None
+    reach = {"kropki": kropki, "killer": killer, "kakuro": kakuro, "sudoku": sudoku}[kind].BANDS
+    if wanted is not None and wanted not in reach:
+        raise ValueError(f"{kind} generation does not reach the {wanted} band (it reaches {', '.join(reach)})")
     make = _maker(kind, size, wanted)
     if max_tries < 1 or count < 0:
         raise ValueError("max_tries must be at least 1 and count not negative")
