@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from puzzles.generate import DEFAULT_MAX_TRIES, Accept, Size
+from puzzles.generate import DEFAULT_MAX_TRIES, Accept, Size, reachable_bands
 from puzzles.generate import generate_many as _generate_many
 from solver.model import Puzzle
 
@@ -61,6 +61,10 @@ def generate_many(kind: str, seed: int | None = None, count: int = 1, band: str 
     ``max_tries``; iterating raises :class:`puzzles.generate.BudgetExhausted`.
     """
     wanted = band_name(band) if band is not None else None
+    if wanted is not None:
+        reach = reachable_bands(kind)
+        if wanted not in reach:
+            raise ValueError(f"{kind} generation does not reach the {wanted} band (it reaches {', '.join(reach)})")
     accept = _band_other_than(wanted) if wanted is not None else None
     return _generate_many(kind, seed, count, size, max_tries, start, accept=accept, label=wanted,
                           merge=wanted in HARD_BANDS, order=BAND_ORDER)

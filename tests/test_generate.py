@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 import io
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -28,7 +28,7 @@ SEEDS = {"kropki": (1, 2, 3), "killer": (1, 2), "kakuro": (1, 2), "sudoku": (1, 
 SMALL_KAKURO = ((4, 4), (5, 5), (6, 6), (5, 7), (7, 6))
 
 
-@lru_cache(maxsize=None)
+@cache
 def made(kind: str, seed: int, size: tuple[int, int] | None = None) -> Puzzle:
     return generate(kind, seed=seed, size=size)
 
@@ -107,7 +107,7 @@ def test_unique_by_the_exact_solver(kind: str, seed: int) -> None:
     p = made(kind, seed)
     result = solve(p, timeout=60)
     assert result.status == "solved"
-    assert p.format_solution(result.solution) == p.get_info("solution")
+    assert p.parse_solution(p.get_info("solution")) == tuple(result.solution)
     assert p.id == f"{kind}/generated/seed-{seed}-0"
     assert p.get_info("unique") is True and p.get_info("source") == "sumlogic generate"
 
@@ -121,7 +121,7 @@ def test_small_kakuro_unique_by_brute_force(size: tuple[int, int], seed: int) ->
     assert solve(p).status == "solved"
 
 
-@pytest.mark.parametrize("kind", ("sudoku", "killer"))
+@pytest.mark.parametrize("kind", ("sudoku",))  # Killers without one-cell cages take minutes to brute-force
 def test_9x9_unique_by_brute_force(kind: str) -> None:
     assert brute_count(made(kind, 1)) == 1
 
@@ -263,7 +263,7 @@ def test_a_band_out_of_reach_says_which_bands_the_tries_reached(monkeypatch: pyt
 
     monkeypatch.setattr("sumlogic.generation.grade", lambda puzzle: Easy())
     with pytest.raises(BudgetExhausted, match="within 3 tries .*; the tries came out Easy 3$") as caught:
-        generate("sudoku", seed=1, band="Extreme", max_tries=3)
+        generate("sudoku", seed=1, band="Expert", max_tries=3)
     assert caught.value.seen == {"Easy": 3}
 
 

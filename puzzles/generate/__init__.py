@@ -63,8 +63,8 @@ DEFAULT_MAX_TRIES = 200
 KAKURO_SIZE: tuple[int, int] = (10, 10)
 """The default Kakuro ``(height, width)``, clue row and column included (as in the corpus)."""
 
-MAX_KAKURO_SIDE = 32
-"""The largest Kakuro side accepted (the corpus goes up to 32)."""
+MAX_KAKURO_SIDE = kakuro.MAX_SIDE
+"""The largest Kakuro side accepted (the biggest published Kakuros are 31x46)."""
 
 Size = tuple[int, int] | str | None
 """A Kakuro size: ``(height, width)`` or the ``'WxH'`` text of :func:`parse_size`."""
@@ -105,7 +105,7 @@ def parse_size(text: str) -> tuple[int, int]:
     >>> parse_size("2x9")
     Traceback (most recent call last):
     ...
-    ValueError: size '2x9': each side must be 3..32 (WxH, clue row and column included)
+    ValueError: size '2x9': each side must be 3..46 (WxH, clue row and column included)
     """
     width, sep, height = text.strip().lower().partition("x")
     if not sep or not width.isdigit() or not height.isdigit():
@@ -136,6 +136,15 @@ def _maker(kind: str, size: Size, merge: bool) -> Callable[[random.Random], Puzz
     if kind == "killer":
         return lambda rng: killer.generate(rng, merge=merge)
     return {"kropki": kropki.generate, "sudoku": sudoku.generate}[kind]
+
+
+def reachable_bands(kind: str) -> tuple[str, ...]:
+    """The grade bands a kind's generator has been measured to reach (its module's ``BANDS``).
+
+    >>> reachable_bands("kakuro")
+    ('Easy', 'Hard', 'Expert')
+    """
+    return {"kropki": kropki, "killer": killer, "kakuro": kakuro, "sudoku": sudoku}[_kind(kind)].BANDS
 
 
 def generate_many(kind: str, seed: int | None = None, count: int = 1, size: Size = None,

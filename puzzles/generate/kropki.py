@@ -15,13 +15,17 @@ given can be removed from the result.
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from collections.abc import Sequence
 
 from solver.model import Puzzle, pair_holds
 
 from .. import kropki
 from ..common import GRID_CELLS
 from .base import add_givens_until_unique, random_grid, remove_givens_while_unique
+
+BANDS: tuple[str, ...] = ("Easy", "Medium", "Hard", "Expert")
+"""The grade bands this generator reaches (measured: of 400 puzzles, seeds 1000-1399,
+6 Easy, 222 Medium, 9 Hard, 163 Expert; none Extreme or Needs-guessing)."""
 
 
 def dots_of(solution: Sequence[int], rng: random.Random | None = None) -> tuple[list[kropki.Dot], list[kropki.Dot]]:

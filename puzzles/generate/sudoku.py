@@ -18,6 +18,10 @@ from solver.model import Puzzle
 from .. import sudoku
 from .base import random_grid, remove_givens_while_unique
 
+BANDS: tuple[str, ...] = ("Easy", "Medium", "Expert")
+"""The grade bands this generator reaches (measured: of 400 puzzles, seeds 1000-1399,
+172 Easy, 95 Medium, 133 Expert; none Hard, Extreme or Needs-guessing)."""
+
 
 def generate(rng: random.Random) -> Puzzle:
     """A unique, minimal Sudoku drawn from ``rng`` (solution in ``info``)."""
