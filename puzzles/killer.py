@@ -38,7 +38,7 @@ from typing import Any, Iterable, Sequence
 from solver.errors import InvalidPuzzleError, ParseError, SumlogicError
 from solver.model import Puzzle, Region, cell_label
 
-from .common import (GRID_CELLS, HOUSES, SIZE, Position, content_lines, line_id, located, quote,
+from .common import (drop_bom, GRID_CELLS, HOUSES, SIZE, Position, content_lines, line_id, located, quote,
                      require_kind, short)
 
 KIND = "killer"
@@ -116,9 +116,39 @@ def build(cages: Iterable[Cage], givens: Sequence[int] = (), *, id: str = "",
     ...
     solver.errors.InvalidPuzzleError: r2c1: in no cage
     """
-    regions = cage_regions(cages, cover=True)
-    return Puzzle(kind=KIND, height=SIZE, width=SIZE, cells=GRID_CELLS, regions=HOUSES + regions,
-                  givens=tuple(givens) or (0,) * 81, id=id, info=tuple(info))
+    cage_list = list(cages)
+    regions = cage_regions(cage_list, cover=True)
+    puzzle = Puzzle(kind=KIND, height=SIZE, width=SIZE, cells=GRID_CELLS, regions=HOUSES + regions,
+                    givens=tuple(givens) or (0,) * 81, id=id, info=tuple(info))
+    check_grand_total(cage_list)  # after each cage's own checks, which name the cage
+    return puzzle
+
+
+GRAND_TOTAL = 9 * 45
+"""What the 81 cells of a solved grid add up to: nine of each digit 1-9."""
+
+
+def check_grand_total(cages: Sequence[Cage]) -> None:
+    """When cages cover the grid their totals must add up to 405 (nine of each digit):
+    :class:`InvalidPuzzleError` saying by how much they miss.  A cage without a
+    printed total may hold 1 to 9 a cell, so with such cages only a range is checked.
+
+    >>> rows = [Cage(f"r{r}", 45, GRID_CELLS[9 * r:9 * r + 9]) for r in range(9)]
+    >>> check_grand_total(rows)
+    >>> check_grand_total(rows[:8] + [Cage("r8", 44, GRID_CELLS[72:])])
+    Traceback (most recent call last):
+    ...
+    solver.errors.InvalidPuzzleError: the cage totals add up to 404, not 405 (nine of each digit 1-9)
+    """
+    known = sum(c.total for c in cages if c.total is not None)
+    open_cells = sum(len(c.cells) for c in cages if c.total is None)
+    low, high = known + open_cells, known + 9 * open_cells
+    if low <= GRAND_TOTAL <= high:
+        return
+    if not open_cells:
+        raise InvalidPuzzleError(f"the cage totals add up to {known}, not {GRAND_TOTAL} (nine of each digit 1-9)")
+    raise InvalidPuzzleError(f"the printed cage totals add up to {known}: with {open_cells} cell(s) in cages "
+                             f"without a total the grid cannot add up to {GRAND_TOTAL} (nine of each digit 1-9)")
 
 
 def cages(puzzle: Puzzle) -> list[Cage]:
@@ -136,6 +166,7 @@ def cages(puzzle: Puzzle) -> list[Cage]:
 
 def parse(text: str, source: str | None = None) -> list[Puzzle]:
     """Every Killer of a text in the killer notation."""
+    text = drop_bom(text)
     lines = content_lines(text)
     found: list[tuple[int, int, list[Cage], tuple[int, ...]]] = []
     i = 0
@@ -247,6 +278,7 @@ def write(puzzles: Sequence[Puzzle]) -> str:
 
 def detect(text: str) -> bool:
     """True when the first non-blank line looks like ``5.......3 aabbccdde``."""
+    text = drop_bom(text)
     lines = content_lines(text[:4000])
     return bool(lines) and bool(_GRID_LINE.match(lines[0][1]))
 

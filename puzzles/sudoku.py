@@ -27,7 +27,7 @@ from typing import Any, Iterable, Sequence
 from solver.errors import ParseError, SumlogicError
 from solver.model import Puzzle
 
-from .common import (GRID_CELLS, HOUSES, SIZE, content_lines, format_givens, line_id, located,
+from .common import (drop_bom, GRID_CELLS, HOUSES, SIZE, content_lines, format_givens, line_id, located,
                      parse_givens, require_kind)
 
 KIND = "sudoku"
@@ -48,6 +48,7 @@ def build(givens: Sequence[int] = (), *, id: str = "", info: Iterable[tuple[str,
 
 def parse(text: str, source: str | None = None) -> list[Puzzle]:
     """Every Sudoku of a text, one per non-blank line."""
+    text = drop_bom(text)
     lines = content_lines(text)
     out = []
     for number, line in lines:
@@ -71,5 +72,6 @@ def write(puzzles: Sequence[Puzzle]) -> str:
 
 def detect(text: str) -> bool:
     """True when the first non-blank line is 81 digits and dots."""
+    text = drop_bom(text)
     lines = content_lines(text[:4000])
     return bool(lines) and len(lines[0][1]) == 81 and set(lines[0][1]) <= _CHARS

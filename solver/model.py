@@ -228,7 +228,7 @@ class Puzzle:
         """The inverse of :meth:`format_solution`: digits per cell index."""
         rows = [text[i:i + self.width] for i in range(0, len(text), self.width)] if isinstance(text, str) else list(text)
         if len(rows) != self.height or any(len(r) != self.width for r in rows):
-            raise ParseError(f"solution is not a {self.height}x{self.width} grid")
+            raise ParseError(f"solution is not {self.height}x{self.width}, the grid's size")
         out = []
         for r, c in self.cells:
             ch = rows[r][c]
