@@ -41,12 +41,14 @@ sudoku    sudoku                                          .sudoku .txt  Sudoku: 
 
 from __future__ import annotations
 
-import argparse
 import os
 import signal
 import sys
 from types import FrameType
-from typing import Any, Callable, NoReturn, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
+
+if TYPE_CHECKING:
+    import argparse
 
 # Nothing heavy is imported here: the console script imports this module
 # before :func:`main` can take Ctrl-C in hand, so the commands (and the
@@ -56,23 +58,11 @@ EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 
 
-class Parser(argparse.ArgumentParser):
-    """An argument parser whose usage errors are one line, then one line of hint."""
-
-    def error(self, message: str) -> NoReturn:
-        """Print ``sumlogic COMMAND: error: MESSAGE`` and a hint, and exit 2."""
-        from .common import printable
-
-        sys.stderr.write(printable(f"{self.prog}: error: {' '.join(message.split())}", frozenset()) + "\n")
-        sys.stderr.write(f"hint: see '{self.prog} --help'\n")
-        sys.stderr.flush()
-        raise SystemExit(EXIT_USAGE)
-
-
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every command."""
     from . import explain, formats, generate, grade, solve
     from .common import add_input
+    from .usage import Parser
 
     parser = Parser(
         prog="sumlogic",
