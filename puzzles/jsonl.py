@@ -93,8 +93,10 @@ def from_record(record: Any) -> Puzzle:
     if kind == "kakuro":
         return _kakuro(record, puzzle_id, info)
     size = record.get("size", SIZE)
-    if not is_integer(size) or size != SIZE:
-        raise ParseError(f"size {short(size)} is not 9 (an integer)")
+    if not is_integer(size):
+        raise ParseError(f"size {short(size)} is not an integer (the schema's size is 9)")
+    if size != SIZE:
+        raise ParseError(f"size {short(size)} is not 9")
     givens = parse_givens(record["givens"]) if "givens" in record else ()
     if kind == "sudoku":
         return sudoku.build(givens, id=puzzle_id, info=info)
