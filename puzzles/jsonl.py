@@ -283,9 +283,10 @@ def parse(text: str, source: str | None = None) -> list[Puzzle]:
     return out
 
 
-def loads(text: str) -> Any:
+def loads(text: str, *, locate: bool = False) -> Any:
     """One JSON value, strictly: ``NaN`` and ``Infinity`` (not JSON) and a key
-    given twice in one object are refused; :class:`ParseError` in plain words otherwise.
+    given twice in one object are refused; :class:`ParseError` in plain words
+    otherwise (with the line inside ``text`` when ``locate``).
 
     >>> loads('{"size": 9}')
     {'size': 9}
@@ -299,7 +300,8 @@ def loads(text: str) -> Any:
     except ParseError:
         raise
     except (ValueError, RecursionError) as error:
-        raise ParseError(f"not JSON: {_json_message(error)}", line=getattr(error, "lineno", None)) from None
+        line = getattr(error, "lineno", None) if locate else None
+        raise ParseError(f"not JSON: {_json_message(error)}", line=line) from None
 
 
 def _no_constant(name: str) -> Any:
@@ -330,7 +332,7 @@ def is_json(text: str) -> bool:
 
 def _parse_whole(text: str, source: str | None) -> list[Puzzle]:
     try:
-        value = loads(text)
+        value = loads(text, locate=True)
     except ParseError as error:
         raise error.located(source=source) from None
     records = value if isinstance(value, list) else [value]
