@@ -75,7 +75,7 @@ def from_record(record: Any) -> Puzzle:
     field that is wrong.
     """
     if not isinstance(record, dict):
-        raise ParseError(f"a puzzle record is a JSON object, not {_json_type(record)}")
+        raise ParseError(f"a puzzle record is a JSON object, not {type(record).__name__}")
     if "kind" not in record:
         raise ParseError(f"the record has no 'kind' (one of {', '.join(KINDS)})")
     kind = record["kind"]
@@ -119,19 +119,6 @@ def is_integer(value: Any) -> bool:
     (True, False, False)
     """
     return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _json_type(value: Any) -> str:
-    """The JSON name of a decoded value's type."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true or false"
-    for python, name in ((int, "an integer"), (float, "a number"), (str, "a string"), (list, "an array"),
-                         (dict, "an object")):
-        if isinstance(value, python):
-            return name
-    return type(value).__name__
 
 
 def _list(record: dict, key: str, required: bool) -> list:

@@ -263,23 +263,17 @@ def printable(text: str, keep: frozenset[str] = _SHOWN_AS_IS) -> str:
 def _write(stream: Any, text: str) -> None:
     """Write and flush ``text`` with Ctrl-C held back until it is out, so that
     an interrupted run never leaves half a line (a JSON record cut in two)."""
-    blocked = False
-    if _BAR is not None and stream is not None:
-        from tqdm import tqdm
+    held = _hold_interrupts()
+    try:
+        if _BAR is not None:
+            from tqdm import tqdm
 
-        with tqdm.external_write_mode(file=sys.stderr):
+            with tqdm.external_write_mode(file=sys.stderr):  # the bar is cleared, then drawn again
+                _write_now(stream, text)
+        else:
             _write_now(stream, text)
-        return
-    try:
-        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-        blocked = True
-    except (AttributeError, ValueError, OSError):  # not POSIX, or not the main thread
-        pass
-    try:
-        _write_now(stream, text)
     finally:
-        if blocked:
-            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+        _release_interrupts(held)
 
 
 def _write_now(stream: Any, text: str) -> None:
@@ -427,7 +421,12 @@ def in_order(func: Callable[[Job], Done], jobs: Sequence[Job], processes: int) -
     pool = ProcessPoolExecutor(max_workers=min(processes, len(jobs)), initializer=_ignore_interrupts)
     _POOLS.append(pool)
     try:
-        yield from pool.map(func, jobs, chunksize=1)
+        held = _hold_interrupts()  # workers start with Ctrl-C held back, until they ignore it
+        try:
+            results = pool.map(func, jobs, chunksize=1)  # submits every job: every worker starts here
+        finally:
+            _release_interrupts(held)
+        yield from results
     except BaseException:
         stop_workers()
         raise
@@ -445,6 +444,22 @@ _POOLS: list[Any] = []
 def _ignore_interrupts() -> None:
     """In a worker process: leave Ctrl-C to the main process, which stops the workers."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _release_interrupts(True)
+
+
+def _hold_interrupts() -> bool:
+    """Hold Ctrl-C back (POSIX, main thread); whether it is held."""
+    try:
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    except (AttributeError, ValueError, OSError):
+        return False
+    return True
+
+
+def _release_interrupts(held: bool) -> None:
+    """Let Ctrl-C through again (a held one arrives now)."""
+    if held:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def stop_workers() -> None:
