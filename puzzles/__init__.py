@@ -52,6 +52,7 @@ from solver.errors import ParseError, UnknownFormatError
 from solver.model import Puzzle
 
 from . import fpuzzles, jsonl, kakuro, ken, killer, kropki3, puzzlink, sudoku, sudoku_forms, sudokupad, sudokuwiki
+from .common import drop_bom
 from .jsonl import from_record, to_record
 from .notation import Notation
 from .samples import SAMPLES, UnknownSampleError, sample
@@ -145,22 +146,41 @@ def read_text(text: str, format: str | None = None, filename: str | None = None)
     ``filename`` names the text in error messages, helps detection and gives
     the id of a puzzle whose notation has none.
     """
-    text = text.removeprefix("\ufeff")
+    text = drop_bom(text)
     name = format if format is not None else detect_format(text, filename)
     return notation(name).parse(text, source=filename)
 
 
-def read_path(path: str | Path, format: str | None = None) -> list[Puzzle]:
-    """Every puzzle of a file (``-`` reads standard input)."""
-    if str(path) == "-":
-        return read_text(sys.stdin.read(), format=format, filename="<stdin>")
+MAX_INPUT_BYTES = 64 * 1024 * 1024
+"""The largest input :func:`read_path` reads by default (64 MB)."""
+
+
+def read_path(path: str | Path, format: str | None = None, max_bytes: int = MAX_INPUT_BYTES) -> list[Puzzle]:
+    """Every puzzle of a file (``-`` reads standard input).
+
+    At most ``max_bytes + 1`` bytes are read: a larger input is refused with
+    :class:`ParseError` (``/dev/zero`` too).  A byte order mark is dropped.
+    """
+    name = "<stdin>" if str(path) == "-" else str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8-sig")  # a byte order mark is dropped
-    except UnicodeDecodeError:
-        raise ParseError("not UTF-8 text", source=str(path)) from None
+        if str(path) == "-":
+            stream = getattr(sys.stdin, "buffer", None)
+            data = (stream.read(max_bytes + 1) if stream is not None
+                    else sys.stdin.read(max_bytes + 1).encode("utf-8", "surrogateescape"))
+        else:
+            with open(path, "rb") as handle:
+                data = handle.read(max_bytes + 1)
     except OSError as error:
-        raise ParseError(f"cannot read: {error.strerror or error}", source=str(path)) from None
-    return read_text(text, format=format, filename=str(path))
+        raise ParseError(f"cannot read: {error.strerror or error}", source=name) from None
+    except ValueError:  # a NUL in the name
+        raise ParseError("cannot read: not a usable file name", source=name) from None
+    if len(data) > max_bytes:
+        raise ParseError(f"larger than the input limit of {max_bytes} bytes", source=name)
+    try:
+        text = data.decode("utf-8-sig")  # a byte order mark is dropped
+    except UnicodeDecodeError:
+        raise ParseError("not UTF-8 text", source=name) from None
+    return read_text(text, format=format, filename=name)
 
 
 def write_text(puzzles: Iterable[Puzzle], format: str) -> str:

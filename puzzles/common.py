@@ -23,7 +23,7 @@ from functools import lru_cache
 from typing import Any, Iterable, Iterator, Sequence
 
 from solver.errors import InvalidPuzzleError, ParseError, SumlogicError
-from solver.model import Region, cell_label, parse_cell_label
+from solver.model import Region, cell_label
 
 SIZE = 9
 """Side of the standard Sudoku-type grids (Sudoku, Killer, Greater Killer, Kropki)."""
@@ -227,6 +227,10 @@ def format_givens(givens: Sequence[int]) -> str:
     return "".join(str(g) if g else "." for g in givens)
 
 
+_CELL = re.compile(r"r([1-9][0-9]{0,2})c([1-9][0-9]{0,2})\Z", re.ASCII)
+"""A cell name as the corpus writes it: ``r``, the row, ``c``, the column, ASCII digits, 1-based."""
+
+
 def grid_position(name: Any, where: str, height: int = SIZE, width: int = SIZE) -> Position:
     """``'r3c4'`` -> ``(2, 3)``, checked against the grid; errors start with ``where``.
 
@@ -239,10 +243,10 @@ def grid_position(name: Any, where: str, height: int = SIZE, width: int = SIZE) 
     """
     if not isinstance(name, str):
         raise ParseError(f"{where}: cell {short(name)} is not a name like r3c4")
-    try:
-        r, c = parse_cell_label(name)
-    except ParseError:
-        raise ParseError(f"{where}: bad cell name {short(name)} (expected rRcC, e.g. r3c4)") from None
+    found = _CELL.match(name)
+    if not found:
+        raise ParseError(f"{where}: bad cell name {short(name)} (expected rRcC, e.g. r3c4)")
+    r, c = int(found.group(1)) - 1, int(found.group(2)) - 1
     if r >= height or c >= width:
         raise InvalidPuzzleError(f"{where}: {cell_label(r, c)} is outside the {height}x{width} grid")
     return r, c
@@ -350,9 +354,10 @@ def blocks(text: str) -> Iterator[tuple[int, list[str]]]:
     >>> list(blocks("a\\nb\\n\\n\\nc\\n"))
     [(1, ['a', 'b']), (5, ['c'])]
     """
-    start, group = 0, list[str]()
-    for number, line in enumerate(text.splitlines(), 1):
-        if line.strip():
+    start = 0
+    group: list[str] = []
+    for number, line in enumerate(text_lines(text), 1):
+        if not is_blank(line):
             if not group:
                 start = number
             group.append(line)
@@ -365,7 +370,45 @@ def blocks(text: str) -> Iterator[tuple[int, list[str]]]:
 
 def content_lines(text: str) -> list[tuple[int, str]]:
     """The non-blank lines of a text, stripped, with their 1-based numbers."""
-    return [(n, line.strip()) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
+    return [(n, line.strip(ASCII_SPACE)) for n, line in enumerate(text_lines(text), 1) if not is_blank(line)]
+
+
+BOM = "\ufeff"
+"""The byte order mark some editors put first in a UTF-8 file: dropped by every reader."""
+
+ASCII_SPACE = " \t\n\r\f\v"
+"""White space that may pad a line or separate lines: ASCII only (``str.split()`` also takes
+U+0085, U+2028 and U+2029, which JSON strings may hold)."""
+
+
+def drop_bom(text: str) -> str:
+    """A text without its leading byte order mark (one is dropped, if any).
+
+    >>> drop_bom("\\ufeff{}"), drop_bom("{}")
+    ('{}', '{}')
+    """
+    return text[1:] if text.startswith(BOM) else text
+
+
+def text_lines(text: str) -> list[str]:
+    """The lines of a text: they end at ``\n`` (a ``\r`` before it is dropped) and nowhere else.
+
+    Unlike ``str.splitlines()``, U+0085, U+2028, U+2029, a lone ``\r`` and
+    the other separators Python knows stay inside their line (JSON strings may
+    hold them), so line numbers are those of any editor.
+
+    >>> text_lines("a\\r\\nb\\u2028c\\n\\nd"), text_lines("a\\n"), text_lines("")
+    (['a', 'b\\u2028c', '', 'd'], ['a'], [])
+    """
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    return [line[:-1] if line.endswith("\r") else line for line in lines]
+
+
+def is_blank(line: str) -> bool:
+    """Whether a line holds only ASCII white space."""
+    return not line.strip(ASCII_SPACE)
 
 
 _INT = re.compile(r"[0-9]{1,4}\Z")

@@ -53,8 +53,8 @@ from solver.errors import InvalidPuzzleError, ParseError, SumlogicError
 from solver.model import Puzzle, cell_label
 
 from . import greater_killer, kakuro, killer, kropki, sudoku
-from .common import (SIZE, SIZES, USUAL_BOXES, Box, Position, check_size, format_givens, freeze, grid_position,
-                     grid_shape, located, parse_givens, quote, short, thaw)
+from .common import (SIZE, SIZES, USUAL_BOXES, Box, Position, check_size, drop_bom, format_givens, freeze,
+                     grid_position, grid_shape, is_blank, located, parse_givens, quote, short, text_lines, thaw)
 
 KINDS: tuple[str, ...] = ("kakuro", "killer", "greater-killer", "kropki", "sudoku")
 
@@ -79,10 +79,18 @@ _ALL_STRUCTURE = frozenset(k for keys in STRUCTURE_KEYS.values() for k in keys)
 
 
 def from_record(record: Any) -> Puzzle:
-    """The puzzle of one corpus record (a dict decoded from JSON)."""
+    """The puzzle of one corpus record (a dict decoded from JSON).
+
+    The record must follow the corpus schema exactly: the keys its kind
+    requires, integers where the schema has integers (``9.0`` and ``true``
+    are not ``9``), cell names ``rRcC`` in ASCII digits.  The error names the
+    field that is wrong.
+    """
     if not isinstance(record, dict):
         raise ParseError(f"a puzzle record is a JSON object, not {type(record).__name__}")
-    kind = record.get("kind")
+    if "kind" not in record:
+        raise ParseError(f"the record has no 'kind' (one of {', '.join(KINDS)})")
+    kind = record["kind"]
     if kind not in KINDS:
         raise ParseError(f"kind {short(kind)} is not one of {', '.join(KINDS)}")
     puzzle_id = record.get("id", "")
@@ -97,7 +105,9 @@ def from_record(record: Any) -> Puzzle:
     if kind == "kakuro":
         return _kakuro(record, puzzle_id, info)
     size = record.get("size", SIZE)
-    if isinstance(size, bool) or not isinstance(size, int) or size not in SIZES:
+    if not is_integer(size):
+        raise ParseError(f"size {short(size)} is not an integer (one of {SIZES[0]}..{SIZES[-1]})")
+    if size not in SIZES:
         raise ParseError(f"size {short(size)} is not one of {SIZES[0]}..{SIZES[-1]}")
     box, regions = _box(record, size), _regions(record, size)
     givens = parse_givens(record["givens"], size) if "givens" in record else ()
@@ -142,6 +152,15 @@ def _regions(record: dict, size: int) -> tuple[tuple[Position, ...], ...] | None
     return tuple(out)
 
 
+def is_integer(value: Any) -> bool:
+    """Whether a decoded JSON value is an integer (``true`` is not one, though Python's ``bool`` is an ``int``).
+
+    >>> is_integer(9), is_integer(9.0), is_integer(True)
+    (True, False, False)
+    """
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _list(record: dict, key: str, required: bool) -> list:
     if key not in record:
         if required:
@@ -153,24 +172,32 @@ def _list(record: dict, key: str, required: bool) -> list:
     return value
 
 
+CAGE_KEYS = ("label", "sum", "cells")
+"""The keys of a cage object, all required."""
+
+
 def _cages(record: dict, size: int = SIZE) -> list[killer.Cage]:
     out = []
     for n, cage in enumerate(_list(record, "cages", True), 1):
         if not isinstance(cage, dict):
             raise ParseError(f"cage number {n} is not an object")
         label = cage.get("label")
-        if not isinstance(label, str) or quote(label) != label:
-            raise ParseError(f"cage number {n}: label {short(label)} is not a short name without spaces")
-        where = f"cage {label}"
-        total = cage.get("sum")
-        if total is not None and (not isinstance(total, int) or isinstance(total, bool)):
-            raise ParseError(f"{where}: sum {short(total)} is not an integer or null")
-        cells = cage.get("cells")
-        if not isinstance(cells, list):
-            raise ParseError(f"{where}: cells is not a list of names like r3c4")
-        extra = set(cage) - {"label", "sum", "cells"}
+        where = f"cage {label}" if isinstance(label, str) and quote(label) == label else f"cage number {n}"
+        missing = [key for key in CAGE_KEYS if key not in cage]
+        if missing:
+            raise ParseError(f"{where}: no {missing[0]!r} key (a cage has label, sum and cells; "
+                             f"sum is null when the total is not printed)")
+        extra = set(cage) - set(CAGE_KEYS)
         if extra:
             raise ParseError(f"{where}: unknown key {short(sorted(extra)[0])}")
+        if not isinstance(label, str) or quote(label) != label:
+            raise ParseError(f"cage number {n}: label {short(label)} is not a short name without spaces")
+        total = cage["sum"]
+        if total is not None and not is_integer(total):
+            raise ParseError(f"{where}: sum {short(total)} is not an integer or null")
+        cells = cage["cells"]
+        if not isinstance(cells, list):
+            raise ParseError(f"{where}: cells is not a list of names like r3c4")
         out.append(killer.Cage(label, total, tuple(grid_position(name, where, size, size) for name in cells)))
     return out
 
@@ -201,10 +228,12 @@ def _kakuro(record: dict, puzzle_id: str, info: tuple) -> Puzzle:
     rows = _list(record, "grid", True)
     if not all(isinstance(row, str) for row in rows):
         raise ParseError("grid is not a list of strings")
-    grid = [row.split() for row in rows]
+    grid = [[token for token in row.split(" ") if token] for row in rows]  # spaces only: the schema's separator
     for key, actual in (("height", len(grid)), ("width", len(grid[0]) if grid else 0)):
         value = record.get(key, actual)
-        if value != actual or isinstance(value, bool):
+        if not is_integer(value):
+            raise ParseError(f"{key} {short(value)} is not an integer")
+        if value != actual:
             raise ParseError(f"{key} {short(value)} does not match the grid's {actual}")
     return kakuro.build(grid, id=puzzle_id, info=info)
 
@@ -266,24 +295,59 @@ def parse(text: str, source: str | None = None) -> list[Puzzle]:
     A whole-text JSON array of records, or one record spread over several
     lines, is read too (a ``.json`` file written by hand).
     """
+    text = drop_bom(text)
     stripped = text.strip()
     if stripped.startswith("["):
         return _parse_whole(stripped, source)
     out: list[Puzzle] = []
-    for number, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
+    for number, line in enumerate(text_lines(text), 1):
+        if is_blank(line):
             continue
         try:
             try:
-                record = json.loads(line)
-            except (ValueError, RecursionError) as error:
+                record = loads(line)
+            except ParseError:
                 if not out and stripped.startswith("{") and "\n" in stripped and is_json(stripped):
                     return _parse_whole(stripped, source)  # one record spread over several lines
-                raise ParseError(f"not JSON: {_json_message(error)}") from None
+                raise
             out.append(from_record(record))
         except SumlogicError as error:
             raise located(error, line=number, source=source) from None
     return out
+
+
+def loads(text: str, *, locate: bool = False) -> Any:
+    """One JSON value, strictly: ``NaN`` and ``Infinity`` (not JSON) and a key
+    given twice in one object are refused; :class:`ParseError` in plain words
+    otherwise (with the line inside ``text`` when ``locate``).
+
+    >>> loads('{"size": 9}')
+    {'size': 9}
+    >>> loads('{"size": NaN}')
+    Traceback (most recent call last):
+    ...
+    solver.errors.ParseError: not JSON: NaN is not a JSON number
+    """
+    try:
+        return json.loads(text, parse_constant=_no_constant, object_pairs_hook=_object)
+    except ParseError:
+        raise
+    except (ValueError, RecursionError) as error:
+        line = getattr(error, "lineno", None) if locate else None
+        raise ParseError(f"not JSON: {_json_message(error)}", line=line) from None
+
+
+def _no_constant(name: str) -> Any:
+    raise ParseError(f"not JSON: {name} is not a JSON number")
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    record = dict(pairs)
+    if len(record) != len(pairs):
+        seen: set[str] = set()
+        twice = next(key for key, _ in pairs if key in seen or seen.add(key))  # type: ignore[func-returns-value]
+        raise ParseError(f"key {short(twice)} appears twice in one object")
+    return record
 
 
 def is_json(text: str) -> bool:
@@ -293,18 +357,17 @@ def is_json(text: str) -> bool:
     (True, False)
     """
     try:
-        json.loads(text)
-    except (ValueError, RecursionError):
+        loads(text)
+    except ParseError:
         return False
     return True
 
 
 def _parse_whole(text: str, source: str | None) -> list[Puzzle]:
     try:
-        value = json.loads(text)
-    except (ValueError, RecursionError) as error:
-        line = getattr(error, "lineno", None)
-        raise ParseError(f"not JSON: {_json_message(error)}", line=line, source=source) from None
+        value = loads(text, locate=True)
+    except ParseError as error:
+        raise error.located(source=source) from None
     records = value if isinstance(value, list) else [value]
     out = []
     for n, record in enumerate(records, 1):
@@ -317,9 +380,19 @@ def _parse_whole(text: str, source: str | None) -> list[Puzzle]:
 
 
 def _json_message(error: BaseException) -> str:
-    msg = getattr(error, "msg", None) or str(error)
+    """What a JSON decoding error says, in plain words (no Python internals)."""
+    if isinstance(error, RecursionError):
+        return "nested too deeply"
+    msg = getattr(error, "msg", None)
+    if msg is None:
+        text = str(error)
+        if "digits" in text:  # Python's limit on converting long integers
+            return "a number with too many digits"
+        return " ".join(text.split())[:120]
+    msg = " ".join(msg.split())
+    msg = msg[:-3] if msg.endswith(" at") else msg  # "Invalid control character at": the column follows
     col = getattr(error, "colno", None)
-    return " ".join(f"{msg} at column {col}".split()) if col else " ".join(msg.split())[:120]
+    return f"{msg} at column {col}" if col else msg
 
 
 def write(puzzles: Sequence[Puzzle]) -> str:
@@ -329,4 +402,5 @@ def write(puzzles: Sequence[Puzzle]) -> str:
 
 def detect(text: str) -> bool:
     """True when the text starts with ``{`` or ``[``."""
+    text = drop_bom(text)
     return text.lstrip()[:1] in ("{", "[")

@@ -41,7 +41,7 @@ from typing import Any, Iterable, Sequence
 from solver.errors import InvalidPuzzleError, ParseError, SumlogicError
 from solver.model import Puzzle, Region, cell_label
 
-from .common import blocks, line_id, located, parse_int, require_kind, short
+from .common import drop_bom, blocks, line_id, located, parse_int, require_kind, short
 
 KIND = "kakuro"
 _CLUE = re.compile(r"([0-9]*)\\([0-9]*)\Z")
@@ -132,6 +132,7 @@ def to_grid(puzzle: Puzzle) -> list[list[str]]:
 
 def parse(text: str, source: str | None = None) -> list[Puzzle]:
     """Every Kakuro of a text (grids separated by blank lines)."""
+    text = drop_bom(text)
     groups = list(blocks(text))
     out = []
     for start, lines in groups:
@@ -159,6 +160,7 @@ def write(puzzles: Sequence[Puzzle]) -> str:
 
 def detect(text: str) -> bool:
     """True when the first non-blank line is Kakuro tokens with a block or a clue."""
+    text = drop_bom(text)
     for line in text[:4000].splitlines():
         tokens = line.split()
         if tokens:

@@ -44,7 +44,7 @@ from solver.errors import ParseError, SumlogicError
 from solver.model import Puzzle, cell_label
 
 from . import kropki
-from .common import SIZE, content_lines, line_id, located, require_kind, short
+from .common import drop_bom, SIZE, content_lines, line_id, located, require_kind, short
 
 _CELL = re.compile(r"\(([1-9]?)([wkx])([wkx])\)")
 _CODE_OF = {"consecutive": "w", "ratio": "k"}
@@ -54,6 +54,7 @@ _SHAPE = re.compile(r"[1-9A-H()wkx]+(/[1-9A-H()wkx]*)+(\s+[np])?\Z")
 
 def parse(text: str, source: str | None = None) -> list[Puzzle]:
     """Every Kropki of a text in KEN, one per non-blank line."""
+    text = drop_bom(text)
     lines = content_lines(text)
     out = []
     for number, line in lines:
@@ -171,5 +172,6 @@ def write(puzzles: Sequence[Puzzle]) -> str:
 
 def detect(text: str) -> bool:
     """True when the first non-blank line looks like a KEN board."""
+    text = drop_bom(text)
     lines = content_lines(text[:4000])
     return bool(lines) and bool(_SHAPE.match(lines[0][1]))

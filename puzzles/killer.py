@@ -40,8 +40,8 @@ from typing import Any, Iterable, Sequence
 from solver.errors import InvalidPuzzleError, ParseError, SumlogicError
 from solver.model import Puzzle, Region, cell_label
 
-from .common import (GRID_CELLS, SIZE, Box, Position, content_lines, line_id, located, quote, require_kind,
-                     short, square_grid)
+from .common import (GRID_CELLS, SIZE, Box, Position, content_lines, drop_bom, line_id, located, quote,
+                     require_kind, short, square_grid)
 
 KIND = "killer"
 
@@ -127,9 +127,38 @@ def build(cages: Iterable[Cage], givens: Sequence[int] = (), size: int = SIZE, b
     solver.errors.InvalidPuzzleError: r2c1: in no cage
     """
     cells, houses = square_grid(size, box, regions)
-    cage_list = cage_regions(cages, cover=True, size=size)
-    return Puzzle(kind=KIND, height=size, width=size, cells=cells, regions=houses + cage_list,
-                  givens=tuple(givens) or (0,) * (size * size), max_digit=size, id=id, info=tuple(info))
+    cage_list = list(cages)
+    cage_regions_ = cage_regions(cage_list, cover=True, size=size)
+    puzzle = Puzzle(kind=KIND, height=size, width=size, cells=cells, regions=houses + cage_regions_,
+                    givens=tuple(givens) or (0,) * (size * size), max_digit=size, id=id, info=tuple(info))
+    check_grand_total(cage_list, size)  # after each cage's own checks, which name the cage
+    return puzzle
+
+
+def check_grand_total(cages: Sequence[Cage], size: int = SIZE) -> None:
+    """When cages cover the grid their totals must add up to what the grid
+    holds, ``size`` of each digit (405 on 9x9): :class:`InvalidPuzzleError`
+    saying by how much they miss.  A cage without a printed total may hold
+    1 to ``size`` a cell, so with such cages only a range is checked.
+
+    >>> rows = [Cage(f"r{r}", 45, GRID_CELLS[9 * r:9 * r + 9]) for r in range(9)]
+    >>> check_grand_total(rows)
+    >>> check_grand_total(rows[:8] + [Cage("r8", 44, GRID_CELLS[72:])])
+    Traceback (most recent call last):
+    ...
+    solver.errors.InvalidPuzzleError: the cage totals add up to 404, not 405 (9 of each digit 1-9)
+    """
+    grand = size * size * (size + 1) // 2
+    known = sum(c.total for c in cages if c.total is not None)
+    open_cells = sum(len(c.cells) for c in cages if c.total is None)
+    low, high = known + open_cells, known + size * open_cells
+    if low <= grand <= high:
+        return
+    digits = f"{size} of each digit 1-{size}"
+    if not open_cells:
+        raise InvalidPuzzleError(f"the cage totals add up to {known}, not {grand} ({digits})")
+    raise InvalidPuzzleError(f"the printed cage totals add up to {known}: with {open_cells} cell(s) in cages "
+                             f"without a total the grid cannot add up to {grand} ({digits})")
 
 
 def cages(puzzle: Puzzle) -> list[Cage]:
@@ -147,6 +176,7 @@ def cages(puzzle: Puzzle) -> list[Cage]:
 
 def parse(text: str, source: str | None = None) -> list[Puzzle]:
     """Every Killer of a text in the killer notation."""
+    text = drop_bom(text)
     lines = content_lines(text)
     found: list[tuple[int, int, list[Cage], tuple[int, ...]]] = []
     i = 0
@@ -258,6 +288,7 @@ def write(puzzles: Sequence[Puzzle]) -> str:
 
 def detect(text: str) -> bool:
     """True when the first non-blank line looks like ``5.......3 aabbccdde``."""
+    text = drop_bom(text)
     lines = content_lines(text[:4000])
     return bool(lines) and bool(_GRID_LINE.match(lines[0][1]))
 

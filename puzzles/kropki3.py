@@ -32,7 +32,7 @@ from solver.errors import ParseError, SumlogicError
 from solver.model import Puzzle
 
 from . import kropki
-from .common import SIZE, content_lines, line_id, located, require_kind, short
+from .common import drop_bom, SIZE, content_lines, line_id, located, require_kind, short
 
 _COLOUR = {"1": "white", "2": "black"}
 _GIVEN = "a digit or '.'"
@@ -55,6 +55,7 @@ def _tokens(line: str, count: int, allowed: str, what: str) -> list[str]:
 
 def parse(text: str, source: str | None = None) -> list[Puzzle]:
     """Every Kropki of a text in the three-section notation."""
+    text = drop_bom(text)
     lines = content_lines(text)
     found: list[tuple[int, list[int], list[kropki.Dot], list[kropki.Dot], bool]] = []
     i = 0
@@ -124,6 +125,7 @@ def write(puzzles: Sequence[Puzzle]) -> str:
 
 def detect(text: str) -> bool:
     """True when the text starts with nine lines of nine digits, then lines of eight codes."""
+    text = drop_bom(text)
     lines = content_lines(text[:4000])
     if len(lines) < 26:
         return False

@@ -30,7 +30,7 @@ from typing import Any, Iterable, Sequence
 from solver.errors import ParseError, SumlogicError
 from solver.model import Puzzle
 
-from .common import (SIZE, Box, Position, content_lines, format_givens, line_id, located,
+from .common import (SIZE, Box, Position, content_lines, drop_bom, format_givens, line_id, located,
                      parse_givens, require_kind, square_grid)
 
 KIND = "sudoku"
@@ -63,6 +63,7 @@ def build(givens: Sequence[int] = (), size: int = SIZE, box: Box | None = None,
 
 def parse(text: str, source: str | None = None) -> list[Puzzle]:
     """Every Sudoku of a text, one per non-blank line."""
+    text = drop_bom(text)
     lines = content_lines(text)
     out = []
     for number, line in lines:
@@ -86,5 +87,6 @@ def write(puzzles: Sequence[Puzzle]) -> str:
 
 def detect(text: str) -> bool:
     """True when the first non-blank line is 81 digits and dots."""
+    text = drop_bom(text)
     lines = content_lines(text[:4000])
     return bool(lines) and len(lines[0][1]) == 81 and set(lines[0][1]) <= _CHARS

@@ -51,5 +51,10 @@ class ParseError(InvalidPuzzleError):
         return f"{prefix}: {self.message}" if prefix else self.message
 
 
+class InvalidArgumentError(SumlogicError, ValueError):
+    """An argument of a public function has the right type but a value it cannot take
+    (a negative timeout, a depth out of range); the message names the argument."""
+
+
 class UnknownFormatError(ParseError):
     """The notation of a text could not be detected, or a ``--format`` name is unknown."""

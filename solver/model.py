@@ -236,7 +236,7 @@ class Puzzle:
         else:
             rows = list(text)
         if len(rows) != self.height or any(len(r) != self.width for r in rows):
-            raise ParseError(f"solution is not a {self.height}x{self.width} grid")
+            raise ParseError(f"solution is not {self.height}x{self.width}, the grid's size")
         out = []
         for r, c in self.cells:
             ch = rows[r][c]

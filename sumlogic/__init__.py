@@ -3,7 +3,8 @@ the way a strong human does, and show the work.
 
 This package is the front door: the public API (below), the command line
 (:mod:`sumlogic.cli`), the step viewer page (:mod:`sumlogic.html`) and
-grading (:mod:`sumlogic.grading`).  It builds on :mod:`puzzles` (the kinds and
+grading (:mod:`sumlogic.grading`).  The names below are imported on first
+use, so that the command line starts (and takes Ctrl-C in hand) at once.  It builds on :mod:`puzzles` (the kinds and
 notations), :mod:`techniques` (the human techniques) and :mod:`solver` (the
 model, the exact search and the technique engine).
 
@@ -20,19 +21,50 @@ model, the exact search and the technique engine).
 
 from __future__ import annotations
 
-from solver.engine import Technique, Trace
-from solver.errors import InvalidPuzzleError, ParseError, SumlogicError, UnknownFormatError
-from solver.model import Puzzle
-from solver.step import Step
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
-from .api import Hint, Solved, explain, grade, hint, parse, read, solve, write
-from .generation import generate
-from .grading import Grade
+if TYPE_CHECKING:
+    from solver.engine import Technique, Trace
+    from solver.errors import (InvalidArgumentError, InvalidPuzzleError, ParseError, SumlogicError,
+                               UnknownFormatError)
+    from solver.model import Puzzle
+    from solver.step import Step
+
+    from .api import Hint, Solved, explain, grade, hint, parse, read, solve, write
+    from .generation import generate
+    from .grading import Grade
 
 __version__ = "0.1.0"
 
+_HOMES: dict[str, str] = {
+    **dict.fromkeys(("Technique", "Trace"), "solver.engine"),
+    **dict.fromkeys(("InvalidArgumentError", "InvalidPuzzleError", "ParseError", "SumlogicError",
+                     "UnknownFormatError"), "solver.errors"),
+    "Puzzle": "solver.model",
+    "Step": "solver.step",
+    **dict.fromkeys(("Hint", "Solved", "explain", "generate", "grade", "hint", "parse", "read", "solve", "write"),
+                    "sumlogic.api"),
+    "Grade": "sumlogic.grading",
+}
+"""Where each public name lives."""
+
 __all__ = [
-    "Grade", "Hint", "InvalidPuzzleError", "ParseError", "Puzzle", "Solved", "Step", "SumlogicError", "Technique",
-    "Trace", "UnknownFormatError", "__version__", "explain", "generate", "grade", "hint", "parse", "read", "solve",
-    "write",
+    "Grade", "Hint", "InvalidArgumentError", "InvalidPuzzleError", "ParseError", "Puzzle", "Solved", "Step",
+    "SumlogicError", "Technique", "Trace", "UnknownFormatError", "__version__", "explain", "generate", "grade",
+    "hint", "parse", "read", "solve", "write",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """A public name, imported from its module on first use."""
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'sumlogic' has no attribute {name!r}")
+    value = getattr(import_module(home), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

@@ -51,6 +51,7 @@ def find_last_cells(ctx: Context) -> Iterator[Step]:
             continue
         cell = open_cells[0]
         others = [single_digit(masks[c]) for c in region.cells if c != cell]
+        assert region.total is not None  # sum_regions gives regions with a total
         value = region.total - sum(others)
         if not 1 <= value <= ctx.puzzle.max_digit:
             value = 0
@@ -117,7 +118,9 @@ def find_hidden_singles(ctx: Context) -> Iterator[Step]:
                 why = "" if full_house else (
                     f" (every combination that still fits uses {d})" if len(combos) > 1 else
                     f" (its digits must be {plus(d for d in range(1, 10) if combos[0] >> d & 1)})")
-                text = f"{describe(region)} needs a {d}{why}, and {ctx.name(cell)} is the only cell left for it."
+                article = "an" if d == 8 else "a"
+                text = (f"{describe(region)} needs {article} {d}{why}, "
+                        f"and {ctx.name(cell)} is the only cell left for it.")
             yield Step("hidden-single", "Hidden single", 1, text, placements=((cell, d),), cells=(cell,),
                        regions=(region_key(region),), candidates=((cell, 1 << d),))
 

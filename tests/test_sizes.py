@@ -397,7 +397,7 @@ def test_nine_by_nine_records_read_as_before() -> None:
     ({"kind": "sudoku", "size": 4, "givens": "1" * 9}, "givens have 9 characters, not 16"),
     ({"kind": "sudoku", "size": 4, "givens": "5" + "." * 15}, "'5' is not a digit 1..4"),
     ({"kind": "sudoku", "size": 3}, "size 3 is not one of 4..9"),
-    ({"kind": "sudoku", "size": 6.0}, "size 6.0 is not one of 4..9"),
+    ({"kind": "sudoku", "size": 6.0}, "size 6.0 is not an integer"),
     ({"kind": "kropki", "size": 4, "white": [["r1c1", "r1c5"]]}, "r1c5 is outside the 4x4 grid"),
     ({"kind": "killer", "size": 4, "cages": [{"label": "a", "sum": 3, "cells": ["r5c1"]}]},
      "r5c1 is outside the 4x4 grid"),

@@ -34,8 +34,8 @@ SAMPLES: tuple[str, ...] = tuple(sorted(_FILES))
 """The names of the bundled samples."""
 
 
-class UnknownSampleError(SumlogicError, LookupError):
-    """No bundled sample has the name asked for."""
+class UnknownSampleError(SumlogicError, ValueError, LookupError):
+    """No bundled sample has the name asked for (a bad value, like every input error)."""
 
 
 def _file_name(name: str) -> str:

@@ -27,8 +27,10 @@ puzzle is not (no solution, several, timeout, stuck, or an ``invalid`` line
 of a one-puzzle-per-line file), 2 for a usage error or an input that cannot
 be read at all (one line on standard error naming the file, line and cell
 or cage), 3 for an internal error (a bug: one line on standard error; set
-``SUMLOGIC_DEBUG=1`` to see the traceback), 130 on Ctrl-C, 141 when the
-reader of standard output goes away.
+``SUMLOGIC_DEBUG=1`` to see the traceback), 130 on Ctrl-C (at any moment:
+no traceback, worker processes stopped at once, the lines already written
+whole), 141 when the reader of standard output goes away.  A usage error is
+one line, then one line of hint.
 
 >>> main(["solve", "sample:sudoku-1", "--json", "--no-logic"])  # doctest: +ELLIPSIS
 {"id": "sudoku-1", "kind": "sudoku", "status": "solved", "unique": true, "solution": "478962315...", ...}
@@ -42,24 +44,35 @@ sudoku         sudoku                                          .sudoku .txt  Sud
 
 from __future__ import annotations
 
-import argparse
 import os
+import signal
 import sys
-from typing import Callable, Sequence
+from types import FrameType
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
-from . import convert, explain, formats, generate, grade, solve
-from .common import (EXIT_BROKEN_PIPE, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_USAGE, InputError, add_input,
-                     warn)
+if TYPE_CHECKING:
+    import argparse
+
+# Nothing heavy is imported here: the console script imports this module
+# before :func:`main` can take Ctrl-C in hand, so the commands (and the
+# solver under them) are imported inside main.
+
+EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every command."""
-    parser = argparse.ArgumentParser(
+    from . import convert, explain, formats, generate, grade, solve
+    from .common import add_input
+    from .usage import Parser
+
+    parser = Parser(
         prog="sumlogic",
         description="Solve Kakuro, Killer, Greater Killer, Kropki and Sudoku puzzles the way a strong "
                     "human does, and explain every step.",
         epilog="Exit status: 0 all solved, 1 some not solved (or an invalid line), 2 usage error or "
-               "unreadable input, 3 internal error.")
+               "unreadable input, 3 internal error, 130 interrupted.")
     parser.add_argument("--version", action="version", version=f"sumlogic {_version()}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
@@ -92,15 +105,59 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace | int:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (see the module docstring).
 
-    This is the ``sumlogic`` console script (which exits with what it returns).
+    Ctrl-C, wherever it comes (reading, solving, writing, in worker
+    processes), ends the run with 130 and no traceback; a second Ctrl-C
+    while stopping is ignored.  The previous Ctrl-C handling is restored on
+    return, so a program may call this function.
     """
+    previous = _take_interrupts()
     try:
         return _run(argv)
-    except KeyboardInterrupt:  # Ctrl-C outside a command's own handling
-        return EXIT_INTERRUPTED
+    except KeyboardInterrupt:
+        return _interrupted()
+    finally:
+        _restore_interrupts(previous)
+
+
+def _take_interrupts() -> Any:
+    """Install the Ctrl-C handler of a run; returns the one it replaces (None when it cannot)."""
+    try:
+        return signal.signal(signal.SIGINT, _on_interrupt)
+    except (ValueError, OSError, AttributeError):  # not the main thread
+        return None
+
+
+def _on_interrupt(signum: int, frame: FrameType | None) -> None:
+    """The first Ctrl-C stops the run; later ones are ignored while it stops."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    raise KeyboardInterrupt
+
+
+def _restore_interrupts(previous: Any) -> None:
+    if previous is None:
+        return
+    try:
+        signal.signal(signal.SIGINT, previous)
+    except (ValueError, OSError, TypeError):
+        pass
+
+
+def _interrupted() -> int:
+    """Stop the worker processes (without waiting for them) and give the exit status of Ctrl-C."""
+    try:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except (ValueError, OSError):
+        pass
+    if "sumlogic.cli.common" in sys.modules:
+        from .common import stop_workers
+
+        stop_workers()
+    return EXIT_INTERRUPTED
 
 
 def _run(argv: Sequence[str] | None) -> int:
+    from .common import EXIT_INTERNAL, InputError, warn
+
     args = parse_args(list(argv) if argv is not None else None)
     if isinstance(args, int):
         return args
@@ -111,9 +168,12 @@ def _run(argv: Sequence[str] | None) -> int:
         warn(f"sumlogic: {error}")
         return EXIT_USAGE
     except KeyboardInterrupt:
-        return EXIT_INTERRUPTED
+        return _interrupted()
     except BrokenPipeError:
         return broken_pipe()
+    except RecursionError:  # plain words, not Python's
+        warn("sumlogic: the input is nested too deeply to be read")
+        return EXIT_USAGE
     except Exception as error:  # a bug: one line, never a traceback (unless asked for)
         if os.environ.get("SUMLOGIC_DEBUG"):
             raise
@@ -128,6 +188,8 @@ def broken_pipe() -> int:
     Standard output is pointed at /dev/null so that the interpreter's final
     flush does not complain again.
     """
+    from .common import EXIT_BROKEN_PIPE
+
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
@@ -137,5 +199,26 @@ def broken_pipe() -> int:
 
 
 def entry_point() -> None:
-    """``python -m sumlogic``: run :func:`main` and exit with its status."""
-    sys.exit(main())
+    """The ``sumlogic`` console script and ``python -m sumlogic``: run
+    :func:`main` and exit with its status.
+
+    After Ctrl-C the process ends at once (output flushed, no interpreter
+    clean-up that could wait on a worker); otherwise Ctrl-C is ignored from
+    the moment :func:`main` returns.
+    """
+    try:
+        status = main()
+    except KeyboardInterrupt:  # between main's return and here, or before main took Ctrl-C in hand
+        status = EXIT_INTERRUPTED
+    try:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except (ValueError, OSError):
+        pass
+    if status == EXIT_INTERRUPTED:
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except (OSError, ValueError):
+                pass
+        os._exit(status)
+    sys.exit(status)

@@ -6,10 +6,12 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import signal
 import sys
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterator, Sequence, TypeVar
+from typing import Any, Callable, Iterable, Iterator, Sequence, TypeVar
 
 from solver.errors import ParseError, SumlogicError
 from solver.model import Puzzle
@@ -17,6 +19,7 @@ from solver.model import Puzzle
 Number = TypeVar("Number", int, float)
 Job = TypeVar("Job")
 Done = TypeVar("Done")
+Item = TypeVar("Item")
 
 EXIT_OK = 0
 EXIT_UNSOLVED = 1
@@ -31,6 +34,9 @@ LINE_FORMATS = ("jsonl", "sudoku", "ken")
 """Notations holding one puzzle per line: a bad line spoils only itself."""
 
 DEFAULT_TIMEOUT = 60.0
+
+DEFAULT_MAX_INPUT = 64 * 1024 * 1024
+"""Bytes read at most from one input (``--max-input``): a larger one is refused, never read whole."""
 
 STATUS_WORDS = {
     "solved": "solved",
@@ -77,36 +83,63 @@ def error_line(error: BaseException, name: str) -> str:
     return one_line(text)
 
 
-def read_source(path: str) -> str:
-    """The text of a file, or of standard input for ``-``."""
+def read_source(path: str, max_bytes: int = DEFAULT_MAX_INPUT) -> str:
+    """The text of a file, or of standard input for ``-``, read with a bounded
+    read: an input of more than ``max_bytes`` bytes is refused
+    (:class:`InputError`) after reading ``max_bytes + 1`` bytes, whatever its
+    size (``/dev/zero`` too).  A UTF-8 byte order mark is dropped."""
     name = STDIN_NAME if path == "-" else path
     try:
         if path == "-":
-            return sys.stdin.read()
-        return Path(path).read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise InputError(f"{name}: not UTF-8 text") from None
+            data = _read_stdin(max_bytes)
+        else:
+            with open(path, "rb") as handle:
+                data = handle.read(max_bytes + 1)
     except OSError as error:
         raise InputError(f"{name}: cannot read: {error.strerror or error}") from None
+    except ValueError:  # a NUL in the name
+        raise InputError(f"{name}: cannot read: not a usable file name") from None
+    if len(data) > max_bytes:
+        raise InputError(f"{name}: larger than the input limit of {max_bytes} bytes "
+                         f"(raise it with --max-input BYTES)")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise InputError(f"{name}: not UTF-8 text") from None
 
 
-def read_sample(name: str) -> list[Entry]:
-    """The bundled sample ``name`` as one entry."""
+def _read_stdin(max_bytes: int) -> bytes:
+    """At most ``max_bytes + 1`` bytes of standard input (of its text when it has no byte stream)."""
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is not None:
+        return stream.read(max_bytes + 1)
+    return sys.stdin.read(max_bytes + 1).encode("utf-8", "surrogateescape")
+
+
+def read_sample(name: str, format: str | None = None) -> list[Entry]:
+    """The bundled sample ``name`` as one entry; with ``format``, its text is
+    read in that notation (an error when the sample is not written in it)."""
     from puzzles import SAMPLES, sample
+    from puzzles.samples import sample_text
 
     if name not in SAMPLES:
         raise InputError(f"{SAMPLE_PREFIX}{name}: no such sample (samples: {', '.join(SAMPLES)})")
-    return [Entry(SAMPLE_PREFIX + name, puzzle=sample(name))]
+    if format is None:
+        return [Entry(SAMPLE_PREFIX + name, puzzle=sample(name))]
+    entries = parse_entries(sample_text(name), format, SAMPLE_PREFIX + name)
+    return [dataclasses.replace(e, puzzle=dataclasses.replace(e.puzzle, id=name)) if e.puzzle else e
+            for e in entries]
 
 
-def read_entries(path: str, format: str | None = None) -> list[Entry]:
+def read_entries(path: str, format: str | None = None, max_bytes: int = DEFAULT_MAX_INPUT) -> list[Entry]:
     """Every puzzle of an input (a file, ``-``, ``sample:NAME``, or a link or
     puzzle string given inline, such as an f-puzzles or SudokuPad link).
+    A file or standard input over ``max_bytes`` bytes is refused.
 
     Raises :class:`InputError` when nothing can be read from it.
     """
     if path.startswith(SAMPLE_PREFIX) and not _exists(path):
-        return read_sample(path[len(SAMPLE_PREFIX):])
+        return read_sample(path[len(SAMPLE_PREFIX):], format)
     if path != "-" and not _exists(path) and inline(path):
         from puzzles.common import id_from_source
 
@@ -116,7 +149,7 @@ def read_entries(path: str, format: str | None = None) -> list[Entry]:
                 if e.puzzle is not None and stem and e.puzzle.id.startswith(stem) else e
                 for e in parse_entries(path, format, name)]
     name = STDIN_NAME if path == "-" else path
-    return parse_entries(read_source(path), format, name)
+    return parse_entries(read_source(path, max_bytes), format, name)
 
 
 def _exists(path: str) -> bool:
@@ -155,7 +188,9 @@ def parse_entries(text: str, format: str | None, name: str) -> list[Entry]:
     becomes an entry holding its error; when no puzzle at all can be read,
     :class:`InputError` carries the first error."""
     from puzzles import FORMATS, detect_format, read_text
+    from puzzles.common import drop_bom
 
+    text = drop_bom(text)
     if not text.strip():
         raise InputError(f"{name}: empty, no puzzle found")
     try:
@@ -191,10 +226,10 @@ def line_by_line(text: str, notation: str) -> bool:
 def line_entries(text: str, notation: str, name: str) -> list[Entry]:
     """One entry per non-blank line, each line read on its own."""
     from puzzles import FORMATS
-    from puzzles.common import line_id
+    from puzzles.common import is_blank, line_id, text_lines
 
     parse = FORMATS[notation].parse
-    lines = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
+    lines = [(n, line) for n, line in enumerate(text_lines(text), 1) if not is_blank(line)]
     out: list[Entry] = []
     for number, line in lines:
         try:
@@ -215,9 +250,11 @@ def _identity(line: str, notation: str) -> dict[str, Any]:
     """The id and kind a bad JSON Lines record claims, when it says."""
     if notation != "jsonl":
         return {}
+    from puzzles.jsonl import loads
+
     try:
-        record = json.loads(line)
-    except (ValueError, RecursionError):
+        record = loads(line)
+    except SumlogicError:
         return {}
     if not isinstance(record, dict):
         return {}
@@ -229,32 +266,106 @@ def _identity(line: str, notation: str) -> dict[str, Any]:
     return found
 
 
-def read_all(paths: Sequence[str], format: str | None) -> list[Entry]:
+def read_all(paths: Sequence[str], format: str | None, max_bytes: int = DEFAULT_MAX_INPUT) -> list[Entry]:
     """The entries of every input, in order; :class:`InputError` for the first unreadable one."""
     out: list[Entry] = []
     for path in paths:
-        out.extend(read_entries(path, format))
+        out.extend(read_entries(path, format, max_bytes))
     return out
 
 
 # --------------------------------------------------------------------- printing
 
 
+_SHOWN_AS_IS = frozenset("\n")
+_ESCAPED_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn"})
+
+
+def printable(text: str, keep: frozenset[str] = _SHOWN_AS_IS) -> str:
+    """Text safe to show on a terminal: control, format and separator
+    characters (escape sequences, bidirectional overrides, U+2028...) are
+    written as ``\\xNN`` / ``\\uNNNN`` escapes; characters in ``keep`` stay.
+
+    >>> printable("id\\x1b[31m red\\u202e")
+    'id\\\\x1b[31m red\\\\u202e'
+    """
+    if text.isprintable() and not any(ch in keep for ch in text):
+        return text
+    out = []
+    for ch in text:
+        if ch in keep or unicodedata.category(ch) not in _ESCAPED_CATEGORIES:
+            out.append(ch)
+        else:
+            out.append(ascii(ch)[1:-1])
+    return "".join(out)
+
+
+def _write(stream: Any, text: str) -> None:
+    """Write and flush ``text`` with Ctrl-C held back until it is out, so that
+    an interrupted run never leaves half a line (a JSON record cut in two)."""
+    held = _hold_interrupts()
+    try:
+        if _BAR is not None:
+            from tqdm import tqdm
+
+            with tqdm.external_write_mode(file=sys.stderr):  # the bar is cleared, then drawn again
+                _write_now(stream, text)
+        else:
+            _write_now(stream, text)
+    finally:
+        _release_interrupts(held)
+
+
+def _write_now(stream: Any, text: str) -> None:
+    stream.write(text)
+    stream.flush()
+
+
 def emit(text: str = "") -> None:
-    """Write one line (or several) to standard output, flushed so pipes see it at once."""
-    sys.stdout.write(text + "\n")
-    sys.stdout.flush()
+    """Write one line (or several) of human output to standard output, flushed
+    so pipes see it at once; control characters are escaped (:func:`printable`)."""
+    _write(sys.stdout, printable(text) + "\n")
 
 
 def emit_json(data: Any) -> None:
-    """Write one JSON object on one line."""
-    emit(json.dumps(data, ensure_ascii=False))
+    """Write one JSON object on one line, exactly (JSON escapes what it must)."""
+    _write(sys.stdout, json.dumps(data, ensure_ascii=False) + "\n")
 
 
 def warn(text: str) -> None:
-    """Write one line to standard error."""
-    sys.stderr.write(one_line(text) + "\n")
-    sys.stderr.flush()
+    """Write one line to standard error, control characters escaped."""
+    _write(sys.stderr, printable(one_line(text), frozenset()) + "\n")
+
+
+# --------------------------------------------------------------------- progress
+
+_BAR: Any = None
+"""The progress bar being drawn on standard error, if any (output clears it first)."""
+
+
+def progress(items: Iterable[Item], total: int, what: str) -> Iterator[Item]:
+    """Yield ``items``, drawing a progress bar (tqdm) on standard error while
+    they come, only when standard error is a terminal and there are two or
+    more.  Every line of output clears the bar first and draws it again after
+    (:func:`emit`), and the bar is erased at the end, so results never mix
+    with it and a pipe or a file never sees it."""
+    global _BAR
+    stream = sys.stderr
+    if total < 2 or _BAR is not None or not getattr(stream, "isatty", lambda: False)():
+        yield from items
+        return
+    from tqdm import tqdm
+
+    bar = tqdm(total=total, desc=what, unit="puzzle", file=stream, leave=False, dynamic_ncols=True,
+               mininterval=0.2)
+    _BAR = bar
+    try:
+        for item in items:
+            yield item
+            bar.update()
+    finally:
+        _BAR = None
+        bar.close()
 
 
 def header(entry: Entry) -> str:
@@ -335,6 +446,10 @@ def in_order(func: Callable[[Job], Done], jobs: Sequence[Job], processes: int) -
     processes (here, in this process, when one is enough).  ``func`` must be
     a module-level function and the jobs picklable.
 
+    The worker processes ignore Ctrl-C; when this generator is interrupted or
+    closed early, they are stopped at once (:func:`stop_workers`) instead of
+    being waited for.
+
     >>> list(in_order(abs, [-2, 3, -4], 2))
     [2, 3, 4]
     """
@@ -343,8 +458,66 @@ def in_order(func: Callable[[Job], Done], jobs: Sequence[Job], processes: int) -
         return
     from concurrent.futures import ProcessPoolExecutor
 
-    with ProcessPoolExecutor(max_workers=min(processes, len(jobs))) as pool:
-        yield from pool.map(func, jobs, chunksize=1)
+    pool = ProcessPoolExecutor(max_workers=min(processes, len(jobs)), initializer=_ignore_interrupts)
+    _POOLS.append(pool)
+    try:
+        held = _hold_interrupts()  # workers start with Ctrl-C held back, until they ignore it
+        try:
+            results = pool.map(func, jobs, chunksize=1)  # submits every job: every worker starts here
+        finally:
+            _release_interrupts(held)
+        yield from results
+    except BaseException:
+        stop_workers()
+        raise
+    else:
+        pool.shutdown()
+    finally:
+        if pool in _POOLS:
+            _POOLS.remove(pool)
+
+
+_POOLS: list[Any] = []
+"""The process pools of :func:`in_order` at work."""
+
+
+def _ignore_interrupts() -> None:
+    """In a worker process: leave Ctrl-C to the main process, which stops the workers."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _release_interrupts(True)
+
+
+def _hold_interrupts() -> bool:
+    """Hold Ctrl-C back (POSIX, main thread); whether it is held."""
+    try:
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    except (AttributeError, ValueError, OSError):
+        return False
+    return True
+
+
+def _release_interrupts(held: bool) -> None:
+    """Let Ctrl-C through again (a held one arrives now)."""
+    if held:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+def stop_workers() -> None:
+    """Stop every worker process now: queued jobs are cancelled, running ones killed, nothing waited for."""
+    while _POOLS:
+        pool = _POOLS.pop()
+        processes = list((getattr(pool, "_processes", None) or {}).values())  # no public way before 3.14
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            try:
+                process.terminate()
+            except (OSError, ValueError, AttributeError):
+                pass
+        for process in processes:
+            try:
+                process.join(0.2)
+            except (OSError, ValueError, AssertionError, AttributeError):
+                pass
 
 
 def depth(text: str) -> int:
@@ -372,5 +545,22 @@ def add_input(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="one JSON object per puzzle per line")
     parser.add_argument("--timeout", type=positive_float, default=DEFAULT_TIMEOUT, metavar="S",
                         help=f"seconds allowed per puzzle (default {DEFAULT_TIMEOUT:g})")
+    parser.add_argument("--max-input", type=input_limit, default=DEFAULT_MAX_INPUT, metavar="BYTES",
+                        help=f"refuse an input larger than this (default {DEFAULT_MAX_INPUT} bytes, 64 MB)")
+
+
+def input_limit(text: str) -> int:
+    """An argparse type: a number of bytes, 1 or more.
+
+    >>> input_limit("1024")
+    1024
+    >>> input_limit("0")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: 0 is not a number of bytes (1 or more)
+    """
+    value = number(text, int, "a whole number of bytes")
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is not a number of bytes (1 or more)")
+    return value
 
 

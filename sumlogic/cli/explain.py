@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from solver.bits import digits_of
 from .common import (EXIT_OK, EXIT_UNSOLVED, STATUS_WORDS, Entry, InputError, add_jobs, depth, emit, emit_json,
-                  header, in_order, read_all, warn)
+                     header, in_order, progress, read_all, warn)
 from .grid import draw_grid
 from solver.model import Puzzle
 from solver.step import Step
@@ -47,7 +47,9 @@ def add_parsers(commands: Any, add_input: Callable[[argparse.ArgumentParser], No
     add_max_depth(explain)
     explain.add_argument("--no-guess", action="store_true",
                          help="stop with status 'stuck' instead of guessing when no technique applies")
-    explain.add_argument("--html", metavar="OUT.html", help="also write one self-contained step viewer page")
+    explain.add_argument("--html", metavar="OUT.html",
+                         help="write one self-contained step viewer page instead of the steps as text "
+                              "(with --json, the traces still go to standard output)")
     add_budget(explain, None)
     add_jobs(explain)
     explain.set_defaults(run=cmd_explain)
@@ -147,12 +149,12 @@ def trace_ending(trace: Trace) -> str:
 
 def cmd_explain(args: argparse.Namespace) -> int:
     """``sumlogic explain``."""
-    entries = read_all(args.paths, args.format)
+    entries = read_all(args.paths, args.format, args.max_input)
     traces: list[dict[str, Any]] = []
     all_solved = True
     jobs = [(entry.puzzle, not args.no_guess, args.max_depth, args.timeout, args.budget)
             for entry in entries if entry.puzzle is not None]
-    solved = in_order(_explain_job, jobs, args.jobs)
+    solved = progress(in_order(_explain_job, jobs, args.jobs), len(jobs), "explaining")
     for entry in entries:
         if entry.puzzle is None:
             all_solved = False
@@ -167,10 +169,12 @@ def cmd_explain(args: argparse.Namespace) -> int:
             traces.append(data)
         if args.json:
             emit_json(data)
-        else:
+        elif not args.html:  # with --html the page shows the steps: one "wrote" line instead
             print_trace(entry, trace)
     if args.html:
         write_page(args.html, traces)
+        if traces and not args.json:
+            emit(f"wrote {args.html} ({len(traces)} puzzle{'s' if len(traces) != 1 else ''})")
     return EXIT_OK if all_solved else EXIT_UNSOLVED
 
 
@@ -210,7 +214,7 @@ def hint_record(entry: Entry, timeout: float, max_depth: int) -> tuple[dict[str,
 
 def cmd_hint(args: argparse.Namespace) -> int:
     """``sumlogic hint``."""
-    entries = read_all(args.paths, args.format)
+    entries = read_all(args.paths, args.format, args.max_input)
     ok = True
     for entry in entries:
         record, step = hint_record(entry, args.timeout, args.max_depth)

@@ -19,10 +19,9 @@ standard error when it is a terminal.
 from __future__ import annotations
 
 import argparse
-import sys
-from typing import Any, Callable, Iterable, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
-from .common import add_jobs, in_order
+from .common import add_jobs, in_order, progress
 from .explain import add_budget, add_max_depth
 from solver.engine import DEFAULT_BUDGET
 from ..grading import BAND_ORDER, Grade
@@ -53,21 +52,6 @@ def graded(puzzles: Sequence[Any], jobs: int, timeout: float, max_depth: int,
     yield from in_order(_grade_one, [(p, timeout, max_depth, budget) for p in puzzles], jobs)
 
 
-def progress(items: Iterable[Any], total: int, stream=None) -> Iterator[Any]:
-    """Yield items, drawing a bar on ``stream`` (stderr) when it is a terminal."""
-    stream = stream or sys.stderr
-    show = total > 1 and hasattr(stream, "isatty") and stream.isatty()
-    for done, item in enumerate(items, 1):
-        if show:
-            filled = 30 * done // total
-            stream.write(f"\rgrading [{'#' * filled}{'.' * (30 - filled)}] {done}/{total}")
-            stream.flush()
-        yield item
-    if show:
-        stream.write("\n")
-        stream.flush()
-
-
 def band_table(grades: Sequence[Grade]) -> list[str]:
     """Counts per band (rows) and kind (columns)."""
     kinds = sorted({g.kind for g in grades})
@@ -86,7 +70,7 @@ def band_table(grades: Sequence[Grade]) -> list[str]:
 def cmd_grade(args: argparse.Namespace) -> int:
     from .common import emit, emit_json, read_all, warn
 
-    entries = read_all(args.paths, args.format)
+    entries = read_all(args.paths, args.format, args.max_input)
     puzzles = [e.puzzle for e in entries if e.puzzle is not None]
     failed = False
     for entry in entries:
@@ -97,7 +81,7 @@ def cmd_grade(args: argparse.Namespace) -> int:
             else:
                 warn(f"sumlogic: {entry.error}")
     grades: list[Grade] = []
-    for g in progress(graded(puzzles, args.jobs, args.timeout, args.max_depth, args.budget), len(puzzles)):
+    for g in progress(graded(puzzles, args.jobs, args.timeout, args.max_depth, args.budget), len(puzzles), "grading"):
         grades.append(g)
         failed |= g.status != "solved"
         if args.json:

@@ -27,7 +27,7 @@ import argparse
 from typing import Any, Callable
 
 from .common import (EXIT_OK, EXIT_UNSOLVED, STATUS_WORDS, Entry, add_jobs, emit, emit_json, header, in_order,
-                  read_all, warn)
+                     progress, read_all, warn)
 from .grid import draw_grid
 from solver.model import Puzzle
 
@@ -115,10 +115,11 @@ def logic_summary(record: dict[str, Any]) -> str:
 
 def cmd_solve(args: argparse.Namespace) -> int:
     """``sumlogic solve``."""
-    entries = read_all(args.paths, args.format)
+    entries = read_all(args.paths, args.format, args.max_input)
     all_solved = True
     jobs = [(entry, args.timeout, not args.no_logic) for entry in entries]
-    for entry, record in zip(entries, in_order(_solve_job, jobs, args.jobs)):
+    records = progress(in_order(_solve_job, jobs, args.jobs), len(jobs), "solving")
+    for entry, record in zip(entries, records):
         all_solved &= record["status"] == "solved"
         if entry.puzzle is None:
             warn(f"sumlogic: {entry.error}")

@@ -1,0 +1,38 @@
+"""The argument parser class of the command line: usage errors in one line, then one line of hint.
+
+>>> parser = Parser(prog="sumlogic demo")
+>>> _ = parser.add_argument("--count", type=int)
+>>> import contextlib, io
+>>> err = io.StringIO()
+>>> with contextlib.redirect_stderr(err):
+...     try:
+...         parser.parse_args(["--count", "many"])
+...     except SystemExit as stop:
+...         print(stop.code)
+2
+>>> print(err.getvalue(), end="")
+sumlogic demo: error: argument --count: invalid int value: 'many'
+hint: see 'sumlogic demo --help'
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import NoReturn
+
+EXIT_USAGE = 2
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose usage errors are one line, then one line of hint (argparse prints the
+    whole usage first, four or five lines for the bigger commands)."""
+
+    def error(self, message: str) -> NoReturn:
+        """Print ``PROG: error: MESSAGE`` and a hint on standard error, and exit 2."""
+        from .common import printable
+
+        sys.stderr.write(printable(f"{self.prog}: error: {' '.join(message.split())}", frozenset()) + "\n")
+        sys.stderr.write(f"hint: see '{self.prog} --help'\n")
+        sys.stderr.flush()
+        raise SystemExit(EXIT_USAGE)
