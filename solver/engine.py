@@ -27,6 +27,11 @@ from .propagate import shared, singleton_consistency
 from .step import Step
 
 Finder = Callable[["Context"], Iterator[Step]]
+#: A caller's hook on the top-level solving path (:func:`solve_with_logic`'s
+#: ``observe``): it sees the context and each step the techniques found there,
+#: before the step is applied, and what it returns is kept in :attr:`Trace.notes`.
+#: It must only read the state (grading counts the moves open there).
+Observer = Callable[["Context", Step], Any]
 #: A candidate state as :meth:`Context.snapshot` records it.
 Snapshot = tuple[tuple[int, ...], frozenset[int], int]
 
@@ -340,6 +345,9 @@ class Trace:
     #: the puzzle in its notation's record shape (the corpus schema), without its
     #: solution; set by the caller that knows the notations (``sumlogic``)
     record: dict[str, Any] | None = None
+    #: with an ``observe`` hook (:data:`Observer`), what it returned for each step
+    #: (None for the givens and for guesses), aligned with :attr:`steps`
+    notes: list[Any] = field(default_factory=list)
 
     @property
     def by_logic(self) -> bool:
@@ -453,7 +461,8 @@ def guess_step(ctx: Context, solution: tuple[int, ...]) -> Step:
 
 def solve_with_logic(puzzle: Puzzle, techniques: Sequence[Technique], *, explain: bool = True,
                      guess: bool = True, max_depth: int = 3, timeout: float | None = 60.0,
-                     max_steps: int | None = None, budget: int | None = None) -> Trace:
+                     max_steps: int | None = None, budget: int | None = None,
+                     node_limit: int | None = None, observe: Observer | None = None) -> Trace:
     """Solve step by step with human techniques, guessing only when they all fail.
 
     ``techniques`` is the ordered list to try (``techniques.DEFAULT`` is the
@@ -473,7 +482,14 @@ def solve_with_logic(puzzle: Puzzle, techniques: Sequence[Technique], *, explain
     goes to the exact solve that names a guess's digit.  With a budget, the
     budget bounds the logic and the timeout only that exact solve.  Either
     way the trace then depends on the machine's speed; the status is
-    ``timeout`` only when the exact solve runs out of time.
+    ``timeout`` only when the exact solve runs out of time.  ``node_limit``
+    bounds that exact solve by search nodes instead (counted, like the
+    budget): with a budget, a ``node_limit`` and ``timeout=None`` nothing
+    depends on the machine, and ``timeout`` then means the node limit ran out.
+
+    ``observe`` (an :data:`Observer`) is called with each step the techniques
+    find at the top level, before it is applied; its results are kept in
+    :attr:`Trace.notes`.  It changes nothing else: the steps are the same.
 
     >>> from puzzles import sample
     >>> from techniques import DEFAULT
@@ -495,8 +511,10 @@ def solve_with_logic(puzzle: Puzzle, techniques: Sequence[Technique], *, explain
     steps: list[Step] = []
     status = "solved"
     start_step = givens_step(ctx)
+    notes: list[Any] = []
     if start_step is not None:
         steps.append(apply(ctx, start_step))
+        notes.append(None)
     while not ctx.is_done():
         if ctx.is_broken():
             status = "no-solution"
@@ -505,6 +523,8 @@ def solve_with_logic(puzzle: Puzzle, techniques: Sequence[Technique], *, explain
             status = "stuck"
             break
         step = next_step(ctx)
+        if observe is not None:
+            notes.append(None if step is None else observe(ctx, step))
         if step is None:
             if not guess:
                 status = "stuck"
@@ -512,14 +532,15 @@ def solve_with_logic(puzzle: Puzzle, techniques: Sequence[Technique], *, explain
             if solution is None:
                 left = timeout if timeout is None or budget is not None else \
                     max(1.0, timeout - (time.perf_counter() - start))
-                exact = solve(puzzle, timeout=left, masks=list(state.masks))
+                exact = solve(puzzle, timeout=left, node_limit=node_limit, masks=list(state.masks))
                 if exact.status != "solved":
                     return Trace(puzzle, exact.status, steps, exact.solution, time.perf_counter() - start,
-                                 work.spent)
+                                 work.spent, notes=notes[:len(steps)] if observe is not None else [])
                 solution = exact.solution
             step = guess_step(ctx, solution)
         steps.append(apply(ctx, step))
     if status == "solved" and puzzle.check_solution(state.values()):
         status = "no-solution"  # every cell placed, yet some rule fails: the rules contradict each other
     final = tuple(state.values()) if status == "solved" else solution
-    return Trace(puzzle, status, steps, final, time.perf_counter() - start, work.spent)
+    return Trace(puzzle, status, steps, final, time.perf_counter() - start, work.spent,
+                 notes=notes[:len(steps)] if observe is not None else [])
