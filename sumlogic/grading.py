@@ -19,12 +19,11 @@ True
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
 
 from techniques import DEFAULT
-from solver.engine import DEFAULT_BUDGET, GUESS, Context, Technique, Trace, Work, solve_with_logic
+from solver.engine import DEFAULT_BUDGET, GUESS, Context, Technique, Trace, Work, combos_for, solve_with_logic
 from solver.model import Puzzle
 from solver.step import Step
 
@@ -148,12 +147,15 @@ def score_steps(steps: Iterable[StepFeature], weights: Weights = WEIGHTS) -> int
 
 # --- the time estimate ---------------------------------------------------------------
 #: One top-level step of a solving path as the time estimate sees it:
-#: ``(technique id, level, moves open, open cells, chain length)``.  *Moves open*
-#: counts the distinct applications of the step's technique and the others of
-#: its level that come after it in the technique order (the earlier ones found
-#: nothing), capped (:data:`OPTION_CAPS`); *open cells* the cells not yet placed;
-#: *chain length* the technique steps of a contradiction's refutation (0 else).
-PathStep = tuple[str, int, int, int, int]
+#: ``(technique id, level, moves open, open cells, chain length, combinations)``.
+#: *Moves open* counts the distinct applications of the step's technique and
+#: the others of its level that come after it in the technique order (the
+#: earlier ones found nothing), capped (:data:`OPTION_CAPS`); *open cells* the
+#: cells not yet placed; *chain length* the technique steps of a
+#: contradiction's refutation (0 else); *combinations* the most digit
+#: combinations a sum region the step names can hold (1 when it names none:
+#: a cage of 2 cells summing to 3 has 1, one of 5 cells summing to 25 has 12).
+PathStep = tuple[str, int, int, int, int, int]
 
 #: How many moves open are counted at most, by level (the rest: ``OPTION_CAPS[-1]``).
 #: Beyond a few, more options hardly shorten the search, and counting stops early.
@@ -173,24 +175,30 @@ def _cap(level: int) -> int:
 
 class MoveCounter:
     """The :data:`~solver.engine.Observer` grading passes to the engine: for
-    each top-level step, ``(moves open, chain length)``.
+    each top-level step, ``(moves open, chain length, combinations)``.
 
     Moves open: the step's technique and the later ones of the same level are
     run again on the same state, and their distinct effects counted up to
     :func:`_cap` (techniques only read the state, so the path does not
     change).  A contradiction is not searched again (that costs work and its
     search keeps notes): its chain is replayed with a separate work budget of
-    its own (:data:`CHAIN_WORK`), and its moves open are 1.
+    its own (:data:`CHAIN_WORK`), and its moves open are 1.  Combinations:
+    see :data:`PathStep`.
     """
 
-    def __call__(self, ctx: Context, step: Step) -> tuple[int, int]:
-        """``(moves open, chain length)`` for ``step``, found in ``ctx``."""
+    def __init__(self) -> None:
+        #: (cells, total) of a sum region -> its number of digit combinations
+        self._combos: dict[tuple[tuple[int, ...], int], int] = {}
+
+    def __call__(self, ctx: Context, step: Step) -> tuple[int, int, int]:
+        """``(moves open, chain length, combinations)`` for ``step``, found in ``ctx``."""
+        combos = self.combinations(ctx, step)
         if step.level >= CHAIN_LEVEL and step.technique.startswith("contradiction-") and step.eliminations:
-            return 1, self.chain(ctx, step)
+            return 1, self.chain(ctx, step), combos
         techniques = ctx.techniques
         ids = [t.id for t in techniques]
         if step.technique not in ids:
-            return 1, 0
+            return 1, 0, combos
         cap = _cap(step.level)
         seen: set[Any] = set()
         for tech in techniques[ids.index(step.technique):]:
@@ -199,8 +207,24 @@ class MoveCounter:
             for found in tech.find(ctx):
                 seen.add(found.placements or found.eliminations)
                 if len(seen) >= cap:
-                    return cap, 0
-        return max(1, len(seen)), 0
+                    return cap, 0, combos
+        return max(1, len(seen)), 0, combos
+
+    def combinations(self, ctx: Context, step: Step) -> int:
+        """The most digit combinations a distinct sum region named by ``step`` can hold (1: none)."""
+        if not step.regions:
+            return 1
+        named = {tuple(cells) for _, cells in step.regions}
+        most = 1
+        for region in ctx.sum_regions():
+            cells = tuple(region.cells)
+            if cells in named and region.distinct and region.total is not None:
+                key = (cells, region.total)
+                count = self._combos.get(key)
+                if count is None:
+                    count = self._combos[key] = len(combos_for(region, ctx.puzzle.max_digit))
+                most = max(most, count)
+        return most
 
     @staticmethod
     def chain(ctx: Context, step: Step) -> int:
@@ -233,8 +257,8 @@ def path_steps(trace: Trace) -> list[PathStep]:
     for step, note in zip(trace.steps, notes):
         if step.technique == "givens":
             continue
-        options, chain = note if note is not None else (1, 0)
-        out.append((step.technique, step.level, options, open_cells, chain))
+        options, chain, combos = note if note is not None else (1, 0, 1)
+        out.append((step.technique, step.level, options, open_cells, chain, combos))
         open_cells -= len({c for c, _ in step.placements})
     return out
 
@@ -243,8 +267,9 @@ def path_steps(trace: Trace) -> list[PathStep]:
 class TimeModel:
     """The parameters of :func:`estimate_seconds`.
 
-    A step of level ``L`` taken with ``n`` moves open and ``o`` cells open
-    takes ``seconds * growth ** (L - 1) * (o / 81) ** cells / n ** options``
+    A step of level ``L`` taken with ``n`` moves open and ``o`` cells open,
+    naming sum regions of at most ``k`` digit combinations, takes
+    ``seconds * growth ** (L - 1) * (o / 81) ** cells * k ** combos / n ** options``
     seconds, plus ``chain`` seconds per step of a contradiction's chain; a guess
     takes ``guess`` seconds.  81 (a Sudoku grid) makes ``seconds`` the time of
     a lone level-1 move in an empty Sudoku.
@@ -256,31 +281,34 @@ class TimeModel:
     cells: float
     chain: float
     guess: float
+    combos: float = 0.0
 
 
 #: The model in use, fitted by ``python benchmarks/calibrate.py --rated --fit``
 #: (docs/grading.md): its shape parameters by the rank agreement with the rated
 #: sets, ``seconds`` so that the median estimate of the Cloud Sudoku puzzles is
 #: their players' median mean solving time.
-TIME_MODEL = TimeModel(seconds=20.0, growth=2.0, options=0.6, cells=1.0, chain=10.0, guess=300.0)
+TIME_MODEL = TimeModel(seconds=10.65, growth=2.0, options=0.25, cells=0.0, chain=50.0, guess=300.0, combos=1.0)
 
 
 def estimate_seconds(path: Iterable[PathStep], model: TimeModel = TIME_MODEL) -> float:
     """The estimated solving time of a path of :data:`PathStep` rows, in seconds.
 
-    >>> m = TimeModel(seconds=10.0, growth=2.0, options=1.0, cells=1.0, chain=5.0, guess=100.0)
-    >>> estimate_seconds([("naked-single", 1, 2, 81, 0), ("pointing", 3, 1, 81, 0)], m)
+    >>> m = TimeModel(seconds=10.0, growth=2.0, options=1.0, cells=1.0, chain=5.0, guess=100.0, combos=1.0)
+    >>> estimate_seconds([("naked-single", 1, 2, 81, 0, 1), ("pointing", 3, 1, 81, 0, 1)], m)
     45.0
-    >>> estimate_seconds([("contradiction-1", 7, 1, 81, 4), ("guess", 10, 1, 40, 0)], m)
+    >>> estimate_seconds([("contradiction-1", 7, 1, 81, 4, 1), ("guess", 10, 1, 40, 0, 1)], m)
     760.0
+    >>> estimate_seconds([("sum-combinations", 2, 1, 81, 0, 3)], m)
+    60.0
     """
     total = 0.0
-    for technique, level, options, open_cells, chain in path:
+    for technique, level, options, open_cells, chain, combos in path:
         if technique == GUESS:
             total += model.guess
             continue
         total += (model.seconds * model.growth ** (level - 1) * (max(open_cells, 1) / 81) ** model.cells
-                  / max(options, 1) ** model.options + model.chain * chain)
+                  * max(combos, 1) ** model.combos / max(options, 1) ** model.options + model.chain * chain)
     return total
 
 

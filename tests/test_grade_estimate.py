@@ -84,13 +84,15 @@ def test_path_rows_count_open_cells_down() -> None:
 
 
 def test_the_model_is_monotone() -> None:
-    base = [("naked-single", 1, 5, 60, 0), ("pointing", 3, 1, 50, 0), ("contradiction-1", 7, 1, 40, 6)]
+    base = [("naked-single", 1, 5, 60, 0, 1), ("pointing", 3, 1, 50, 0, 1), ("contradiction-1", 7, 1, 40, 6, 1)]
     seconds = estimate_seconds(base)
-    assert estimate_seconds(base + [("hidden-single", 1, 3, 30, 0)]) > seconds  # one more step
-    assert estimate_seconds([("naked-single", 1, 1, 60, 0)]) >= estimate_seconds([("naked-single", 1, 9, 60, 0)])
-    assert estimate_seconds([("naked-pair", 4, 1, 60, 0)]) >= estimate_seconds([("naked-single", 1, 1, 60, 0)])
-    assert estimate_seconds([("contradiction-1", 7, 1, 40, 12)]) >= estimate_seconds(
-        [("contradiction-1", 7, 1, 40, 3)])
+    assert estimate_seconds(base + [("hidden-single", 1, 3, 30, 0, 1)]) > seconds  # one more step
+    assert estimate_seconds([("naked-single", 1, 1, 60, 0, 1)]) >= estimate_seconds([("naked-single", 1, 9, 60, 0, 1)])
+    assert estimate_seconds([("naked-pair", 4, 1, 60, 0, 1)]) >= estimate_seconds([("naked-single", 1, 1, 60, 0, 1)])
+    assert estimate_seconds([("contradiction-1", 7, 1, 40, 12, 1)]) >= estimate_seconds(
+        [("contradiction-1", 7, 1, 40, 3, 1)])
+    assert estimate_seconds([("sum-combinations", 2, 1, 60, 0, 12)]) >= estimate_seconds(
+        [("sum-combinations", 2, 1, 60, 0, 1)])
     assert isinstance(TIME_MODEL, TimeModel)
 
 
