@@ -2,6 +2,11 @@
 
     python benchmarks/calibrate.py [--jobs 2] [--cache DIR] [--budget S] [--all] [--fit] [--cached]
                                    [--refresh] [--corpus DIR]
+    python benchmarks/calibrate.py --rated [--fit] [--jobs 2] [--limit N] [--rated-dir DIR]
+
+``--rated`` calibrates the time estimate instead (:mod:`benchmarks.calibrate_time`):
+Spearman's rho per rated set, cross-validated, with bootstrap intervals.
+The rest of this text is about the hardest-level grade.
 
 Two phases, so that the slow part runs once:
 
@@ -229,7 +234,17 @@ def main() -> None:
     ap.add_argument("--cached", action="store_true", help="only report what the cache holds")
     ap.add_argument("--fit", action="store_true", help="print the grid search that chose the weights")
     ap.add_argument("--corpus", default=None)
+    ap.add_argument("--rated", action="store_true",
+                    help="calibrate the time estimate on shared/rated/ and the rated corpus groups "
+                         "(benchmarks/calibrate_time.py)")
+    ap.add_argument("--rated-dir", default=None, help="the rated sets (default: ../shared/rated)")
+    ap.add_argument("--limit", type=int, default=0, help="with --rated: at most N puzzles per set (0: all)")
     args = ap.parse_args()
+    if args.rated:
+        from benchmarks import calibrate_time
+
+        calibrate_time.main(args)
+        return
     items = collect(corpus_dir(args.corpus), args.all)
     ratings = {p.id: r for p, r in items}
     labels = {p.id: _label(p.get_info("difficulty")) for p, _ in items}

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import re
 import subprocess
 import sys
 import tarfile
@@ -28,6 +29,11 @@ KINDS = ("kakuro", "kropki", "sudoku", "greater-killer", "killer")
 BASE = "3bc1bff"
 """The last commit before the ``sumlogic`` restructuring (issue 15)."""
 ARGS = ("--json", "--budget", "20000", "--timeout", "600")
+INTENDED: tuple[tuple[re.Pattern[bytes], bytes], ...] = (
+    (re.compile(rb"\ba 8\b"), b"an 8"),  # issue 20: "row 9 needs an 8", not "a 8"
+)
+"""Wording fixed on purpose since :data:`BASE`, applied to the old traces
+before comparing: everything else must match byte for byte."""
 
 
 def export(rev: str, into: Path) -> Path:
@@ -67,6 +73,8 @@ def compare(base: str, corpus: Path, kinds: list[str]) -> dict[str, str]:
         for kind in kinds:
             path = corpus / f"{kind}.jsonl"
             old, new = explain(old_tree, path), explain(ROOT, path)
+            for pattern, replacement in INTENDED:
+                old = pattern.sub(replacement, old)
             out[kind] = "identical" if old == new else f"differs at {first_difference(old, new)}"
     return out
 

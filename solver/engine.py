@@ -27,6 +27,11 @@ from .propagate import shared, singleton_consistency
 from .step import Step
 
 Finder = Callable[["Context"], Iterator[Step]]
+#: A caller's hook on the top-level solving path (:class:`Engine`'s
+#: ``observe``): it sees the context and each step the techniques found there,
+#: before the step is applied, and what it returns is kept in :attr:`Trace.notes`.
+#: It must only read the state (grading counts the moves open there).
+Observer = Callable[["Context", Step], Any]
 #: A candidate state as :meth:`Context.snapshot` records it.
 Snapshot = tuple[tuple[int, ...], frozenset[int], int]
 
@@ -333,6 +338,9 @@ class Trace:
     #: the puzzle in its notation's record shape (the corpus schema), without its
     #: solution; set by the caller that knows the notations (``sumlogic``)
     record: dict[str, Any] | None = None
+    #: with an ``observe`` hook (:data:`Observer`), what it returned for each step
+    #: (None for the givens and for guesses), aligned with :attr:`steps`
+    notes: list[Any] = field(default_factory=list)
 
     @property
     def by_logic(self) -> bool:
@@ -459,6 +467,8 @@ class Run:
         self.status = "running"
         self.solution: tuple[int, ...] | None = None
         self._known = solution
+        #: what the engine's ``observe`` hook returned per step (see :attr:`Trace.notes`)
+        self.notes: list[Any] = []
         self.started = time.perf_counter()
         self._opening = opening
 
@@ -472,6 +482,7 @@ class Run:
             opening = givens_step(ctx)
             if opening is not None:
                 count += 1
+                self.notes.append(None)
                 yield apply(ctx, opening)
         solution = self._known
         status = "solved"
@@ -486,6 +497,8 @@ class Run:
                 status = "stuck"
                 break
             step = next_step(ctx)
+            if engine.observe is not None:
+                self.notes.append(None if step is None else engine.observe(ctx, step))
             if step is None:
                 if not engine.guess:
                     status = "stuck"
@@ -494,7 +507,7 @@ class Run:
                     timeout, budget = engine.timeout, engine.budget
                     left = timeout if timeout is None or budget is not None else \
                         max(1.0, timeout - (time.perf_counter() - self.started))
-                    exact = solve(puzzle, timeout=left, masks=list(state.masks))
+                    exact = solve(puzzle, timeout=left, node_limit=engine.node_limit, masks=list(state.masks))
                     if exact.status != "solved":
                         self.status, self.solution = exact.status, exact.solution
                         return
@@ -520,7 +533,12 @@ class Engine:
     ``max_steps`` stops early (``stuck``).  ``budget`` caps the work
     (:class:`Work` units, counted, not timed) the searching techniques may
     spend over a run; ``timeout`` (wall-clock seconds, None for none) is a
-    safety net (see :func:`solve_with_logic`).
+    safety net (see :func:`solve_with_logic`).  ``node_limit`` bounds the
+    exact solve behind a guess by search nodes (counted, like the budget):
+    with a budget, a node limit and no timeout nothing depends on the
+    machine.  ``observe`` (an :data:`Observer`) sees each step the
+    techniques find at the top level, before it is applied; its results are
+    kept in :attr:`Trace.notes` and change nothing else.
 
     :meth:`steps` is the loop every use shares: ``explain`` collects all its
     steps, ``hint`` takes the first one after the givens, grading reads them.
@@ -535,8 +553,11 @@ class Engine:
 
     def __init__(self, techniques: Sequence[Technique], *, explain: bool = True, guess: bool = True,
                  max_depth: int = 3, budget: int | None = None, timeout: float | None = 60.0,
-                 max_steps: int | None = None) -> None:
+                 max_steps: int | None = None, node_limit: int | None = None,
+                 observe: Observer | None = None) -> None:
         self.techniques = tuple(techniques)
+        self.node_limit = node_limit
+        self.observe = observe
         self.explain = explain
         self.guess = guess
         self.max_depth = max_depth
@@ -569,12 +590,15 @@ class Engine:
         """Every step from the start of ``puzzle``, as a :class:`Trace`."""
         run = self.run(puzzle)
         steps = list(run)
-        return Trace(puzzle, run.status, steps, run.solution, time.perf_counter() - run.started, run.ctx.work.spent)
+        notes = run.notes[:len(steps)] if self.observe is not None else []
+        return Trace(puzzle, run.status, steps, run.solution, time.perf_counter() - run.started, run.ctx.work.spent,
+                     notes=notes)
 
 
 def solve_with_logic(puzzle: Puzzle, techniques: Sequence[Technique], *, explain: bool = True,
                      guess: bool = True, max_depth: int = 3, timeout: float | None = 60.0,
-                     max_steps: int | None = None, budget: int | None = None) -> Trace:
+                     max_steps: int | None = None, budget: int | None = None,
+                     node_limit: int | None = None, observe: Observer | None = None) -> Trace:
     """Solve step by step with human techniques, guessing only when they all fail.
 
     ``techniques`` is the ordered list to try (``techniques.DEFAULT`` is the
@@ -603,4 +627,4 @@ def solve_with_logic(puzzle: Puzzle, techniques: Sequence[Technique], *, explain
     ('solved', True)
     """
     return Engine(techniques, explain=explain, guess=guess, max_depth=max_depth, budget=budget, timeout=timeout,
-                  max_steps=max_steps).solve(puzzle)
+                  max_steps=max_steps, node_limit=node_limit, observe=observe).solve(puzzle)

@@ -23,8 +23,10 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
 
 from techniques import DEFAULT
-from solver.engine import DEFAULT_BUDGET, GUESS, Technique, Trace, solve_with_logic
+from solver.bits import combinations
+from solver.engine import DEFAULT_BUDGET, GUESS, Context, Technique, Trace, Work, solve_with_logic
 from solver.model import Puzzle
+from solver.step import Step
 
 #: Bands by the hardest level a solution needs: (name, highest level in it).
 #: The cut points were chosen on the corpus (``benchmarks/calibrate.py``,
@@ -72,13 +74,20 @@ class Grade:
     techniques: tuple[tuple[str, int], ...] = field(default=())
     steps: int = 0
     seconds: float = 0.0
+    #: the estimated solving time of a person, in minutes (:func:`estimate_minutes`)
+    minutes: float = 0.0
+
+    @property
+    def time_score(self) -> int:
+        """The time estimate as a score: tenths of a minute (:func:`time_score`)."""
+        return time_score(self.minutes)
 
     def to_dict(self) -> dict[str, Any]:
-        """``id, kind, status, level, band, score, hardest, techniques, steps`` (no timing, so
-        that the same puzzle always gives the same data)."""
+        """``id, kind, status, level, band, score, hardest, techniques, steps, minutes,
+        time_score`` (no wall-clock timing, so that the same puzzle always gives the same data)."""
         return {"id": self.id, "kind": self.kind, "status": self.status, "level": self.level, "band": self.band,
                 "score": self.score, "hardest": self.hardest, "techniques": dict(self.techniques),
-                "steps": self.steps}
+                "steps": self.steps, "minutes": self.minutes, "time_score": self.time_score}
 
 
 #: One step of a trace as the score sees it: (technique id, level, placements, candidates removed).
@@ -137,6 +146,188 @@ def score_steps(steps: Iterable[StepFeature], weights: Weights = WEIGHTS) -> int
     return round(weights.per_level * level + total)
 
 
+# --- the time estimate ---------------------------------------------------------------
+#: One top-level step of a solving path as the time estimate sees it:
+#: ``(technique id, level, moves open, open cells, chain length, combinations)``.
+#: *Moves open* counts the distinct applications of the step's technique and
+#: the others of its level that come after it in the technique order (the
+#: earlier ones found nothing), capped (:data:`OPTION_CAPS`); *open cells* the
+#: cells not yet placed; *chain length* the technique steps of a
+#: contradiction's refutation (0 else); *combinations* the most digit
+#: combinations a sum region the step names can hold (1 when it names none:
+#: a cage of 2 cells summing to 3 has 1, one of 5 cells summing to 25 has 12).
+PathStep = tuple[str, int, int, int, int, int]
+
+#: How many moves open are counted at most, by level (the rest: ``OPTION_CAPS[-1]``).
+#: Beyond a few, more options hardly shorten the search, and counting stops early.
+OPTION_CAPS: tuple[int, ...] = (0, 30, 20, 6)
+#: The work a replayed refutation may spend to measure its chain (else :data:`LONG_CHAIN`).
+CHAIN_WORK = 5_000
+#: The chain length assumed when the replay runs out of :data:`CHAIN_WORK`.
+LONG_CHAIN = 40
+#: The level of the first contradiction technique; from it on a step's chain is measured.
+CHAIN_LEVEL = 7
+
+
+def _cap(level: int) -> int:
+    """The most moves counted at ``level``."""
+    return OPTION_CAPS[level] if level < len(OPTION_CAPS) else OPTION_CAPS[-1]
+
+
+class MoveCounter:
+    """The :data:`~solver.engine.Observer` grading passes to the engine: for
+    each top-level step, ``(moves open, chain length, combinations)``.
+
+    Moves open: the step's technique and the later ones of the same level are
+    run again on the same state, and their distinct effects counted up to
+    :func:`_cap` (techniques only read the state, so the path does not
+    change).  A contradiction is not searched again (that costs work and its
+    search keeps notes): its chain is replayed with a separate work budget of
+    its own (:data:`CHAIN_WORK`), and its moves open are 1.  Combinations:
+    see :data:`PathStep`.
+    """
+
+    def __init__(self) -> None:
+        #: (cells, total) of a sum region -> its number of digit combinations
+        self._combos: dict[tuple[tuple[int, ...], int], int] = {}
+
+    def __call__(self, ctx: Context, step: Step) -> tuple[int, int, int]:
+        """``(moves open, chain length, combinations)`` for ``step``, found in ``ctx``."""
+        combos = self.combinations(ctx, step)
+        if step.level >= CHAIN_LEVEL and step.technique.startswith("contradiction-") and step.eliminations:
+            return 1, self.chain(ctx, step), combos
+        techniques = ctx.techniques
+        ids = [t.id for t in techniques]
+        if step.technique not in ids:
+            return 1, 0, combos
+        cap = _cap(step.level)
+        seen: set[Any] = set()
+        for tech in techniques[ids.index(step.technique):]:
+            if tech.level != step.level:
+                break
+            for found in tech.find(ctx):
+                seen.add(found.placements or found.eliminations)
+                if len(seen) >= cap:
+                    return cap, 0, combos
+        return max(1, len(seen)), 0, combos
+
+    def combinations(self, ctx: Context, step: Step) -> int:
+        """The most digit combinations a distinct sum region named by ``step`` can hold (1: none)."""
+        if not step.regions:
+            return 1
+        named = {tuple(cells) for _, cells in step.regions}
+        most = 1
+        for region in ctx.sum_regions():
+            cells = tuple(region.cells)
+            if cells in named and region.distinct and region.total is not None:
+                key = (cells, region.total)
+                count = self._combos.get(key)
+                if count is None:
+                    count = len(combinations(len(region.cells), region.total, ctx.puzzle.max_digit))
+                    self._combos[key] = count
+                most = max(most, count)
+        return most
+
+    @staticmethod
+    def chain(ctx: Context, step: Step) -> int:
+        """The technique steps of the refutation behind a contradiction step."""
+        from techniques.contradiction import chase
+
+        cell, mask = step.eliminations[0]
+        digit = mask.bit_length() - 1
+        depth = int(step.technique.rsplit("-", 1)[1])
+        run = chase(ctx, cell, digit, depth, explain=False, work=Work(CHAIN_WORK))
+        return run.length if run is not None else LONG_CHAIN
+
+
+def path_steps(trace: Trace) -> list[PathStep]:
+    """The top-level steps of ``trace`` as :data:`PathStep` rows (the givens left out).
+
+    A trace made without the :class:`MoveCounter` (no notes) counts one move
+    open per step and no chains.
+
+    >>> from puzzles import sample
+    >>> t = solve_with_logic(sample("sudoku-1"), DEFAULT, explain=False, observe=MoveCounter())
+    >>> rows = path_steps(t)
+    >>> rows[0][0], rows[0][2] > 1, rows[0][3], rows[-1][3]
+    ('naked-single', True, 51, 1)
+    """
+    p = trace.puzzle
+    open_cells = len(p.cells) - sum(1 for g in p.givens if g)
+    notes = trace.notes if len(trace.notes) == len(trace.steps) else [None] * len(trace.steps)
+    out: list[PathStep] = []
+    for step, note in zip(trace.steps, notes):
+        if step.technique == "givens":
+            continue
+        options, chain, combos = note if note is not None else (1, 0, 1)
+        out.append((step.technique, step.level, options, open_cells, chain, combos))
+        open_cells -= len({c for c, _ in step.placements})
+    return out
+
+
+@dataclass(frozen=True)
+class TimeModel:
+    """The parameters of :func:`estimate_seconds`.
+
+    A step of level ``L`` taken with ``n`` moves open and ``o`` cells open,
+    naming sum regions of at most ``k`` digit combinations, takes
+    ``seconds * growth ** (L - 1) * (o / 81) ** cells * k ** combos / n ** options``
+    seconds, plus ``chain`` seconds per step of a contradiction's chain; a guess
+    takes ``guess`` seconds.  81 (a Sudoku grid) makes ``seconds`` the time of
+    a lone level-1 move in an empty Sudoku.
+    """
+
+    seconds: float
+    growth: float
+    options: float
+    cells: float
+    chain: float
+    guess: float
+    combos: float = 0.0
+
+
+#: The model in use, fitted by ``python benchmarks/calibrate.py --rated --fit``
+#: (docs/grading.md): its shape parameters by the rank agreement with the rated
+#: sets, ``seconds`` so that the median estimate of the Cloud Sudoku puzzles is
+#: their players' median mean solving time.
+TIME_MODEL = TimeModel(seconds=10.65, growth=2.0, options=0.25, cells=0.0, chain=50.0, guess=300.0, combos=1.0)
+
+
+def estimate_seconds(path: Iterable[PathStep], model: TimeModel = TIME_MODEL) -> float:
+    """The estimated solving time of a path of :data:`PathStep` rows, in seconds.
+
+    >>> m = TimeModel(seconds=10.0, growth=2.0, options=1.0, cells=1.0, chain=5.0, guess=100.0, combos=1.0)
+    >>> estimate_seconds([("naked-single", 1, 2, 81, 0, 1), ("pointing", 3, 1, 81, 0, 1)], m)
+    45.0
+    >>> estimate_seconds([("contradiction-1", 7, 1, 81, 4, 1), ("guess", 10, 1, 40, 0, 1)], m)
+    760.0
+    >>> estimate_seconds([("sum-combinations", 2, 1, 81, 0, 3)], m)
+    60.0
+    """
+    total = 0.0
+    for technique, level, options, open_cells, chain, combos in path:
+        if technique == GUESS:
+            total += model.guess
+            continue
+        total += (model.seconds * model.growth ** (level - 1) * (max(open_cells, 1) / 81) ** model.cells
+                  * max(combos, 1) ** model.combos / max(options, 1) ** model.options + model.chain * chain)
+    return total
+
+
+def estimate_minutes(path: Iterable[PathStep], model: TimeModel = TIME_MODEL) -> float:
+    """:func:`estimate_seconds` in minutes, rounded to 0.1 (the figure ``grade`` reports)."""
+    return round(estimate_seconds(path, model) / 60, 1)
+
+
+def time_score(minutes: float) -> int:
+    """The time estimate as an integer score: tenths of a minute.
+
+    >>> time_score(12.3), time_score(0.0)
+    (123, 0)
+    """
+    return round(minutes * 10)
+
+
 def grade_trace(trace: Trace, techniques: Sequence[Technique] | None = None,
                 weights: Weights = WEIGHTS) -> Grade:
     """The grade of an explained (or fast) trace.
@@ -149,7 +340,7 @@ def grade_trace(trace: Trace, techniques: Sequence[Technique] | None = None,
     """
     p = trace.puzzle
     if trace.status == "timeout":
-        return Grade(p.id, p.kind, trace.status, 0, trace.status, 0, "", (), 0, trace.seconds)
+        return Grade(p.id, p.kind, trace.status, 0, trace.status, 0, "", (), 0, trace.seconds, 0.0)
     level = 0
     hardest = ""
     for step in trace.steps:
@@ -160,21 +351,31 @@ def grade_trace(trace: Trace, techniques: Sequence[Technique] | None = None,
     counts = trace.techniques_used()
     counts.pop("givens", None)
     band = band_for(level, guessed) if trace.status == "solved" else trace.status
+    minutes = estimate_minutes(path_steps(trace)) if trace.status == "solved" else 0.0
     return Grade(p.id, p.kind, trace.status, level, band, score, hardest,
-                 tuple(counts.items()), len(trace.steps), trace.seconds)
+                 tuple(counts.items()), len(trace.steps), trace.seconds, minutes)
+
+
+#: The search nodes the exact solve behind a guess may use when grading (the
+#: hardest corpus puzzles need a few thousand from the state logic leaves).
+EXACT_NODES = 2_000_000
 
 
 def grade(puzzle: Puzzle, techniques: Sequence[Technique] | None = None, *, max_depth: int = 3,
-          timeout: float | None = 60.0, budget: int = DEFAULT_BUDGET) -> Grade:
+          timeout: float | None = None, budget: int = DEFAULT_BUDGET, node_limit: int = EXACT_NODES) -> Grade:
     """Grade a puzzle by solving it with logic (fast mode: no explanation text).
 
     ``budget``: the work contradiction chains may spend (:class:`~solver.engine.Work`);
-    past it the engine guesses, so the grade never depends on the machine.
+    past it the engine guesses.  ``node_limit``: the search nodes the exact
+    solve behind a guess may use; past it the status is ``timeout``.  Both
+    are counted, not timed, so the grade never depends on the machine or its
+    load.  ``timeout`` (wall-clock seconds) is accepted for compatibility and
+    ignored: a clock would make the grade depend on the machine.
     """
     if techniques is None:
         techniques = DEFAULT
-    trace = solve_with_logic(puzzle, techniques, explain=False, max_depth=max_depth, timeout=timeout,
-                             budget=budget)
+    trace = solve_with_logic(puzzle, techniques, explain=False, max_depth=max_depth, timeout=None,
+                             budget=budget, node_limit=node_limit, observe=MoveCounter())
     return grade_trace(trace, techniques)
 
 

@@ -22,7 +22,7 @@ from solver.bits import digits_of, is_single
 from solver.candidates import Candidates
 from solver.engine import (DEFAULT_BUDGET, GUESS, GUESS_LOOKAHEAD, Context, Work, apply, givens_step, next_step,
                            solve_with_logic)
-from sumlogic.grading import grade, grade_trace
+from sumlogic.grading import EXACT_NODES, MoveCounter, grade, grade_trace
 from solver.propagate import Propagator
 from techniques import DEFAULT, contradiction
 
@@ -81,7 +81,9 @@ def test_the_budget_makes_traces_repeatable_and_mode_independent(corpus):
 
 def test_grading_uses_the_default_budget(corpus):
     puzzle = corpus_puzzle(corpus, "kropki", CONTRADICTIONS)
-    expected = grade_trace(solve_with_logic(puzzle, DEFAULT, explain=False, budget=DEFAULT_BUDGET), DEFAULT)
+    trace = solve_with_logic(puzzle, DEFAULT, explain=False, budget=DEFAULT_BUDGET, timeout=None,
+                             node_limit=EXACT_NODES, observe=MoveCounter())
+    expected = grade_trace(trace, DEFAULT)
     assert grade(puzzle).to_dict() == expected.to_dict()
     assert DEFAULT_BUDGET >= 150_000  # the costliest corpus puzzle logic solves spends about 140 000
 

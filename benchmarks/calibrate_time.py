@@ -1,0 +1,420 @@
+"""The time estimate's calibration on real ratings (``python benchmarks/calibrate.py --rated``).
+
+    python benchmarks/calibrate.py --rated [--fit] [--jobs 2] [--cache DIR] [--rated-dir DIR] [--limit N]
+
+Every puzzle of every rated set in ``shared/rated/`` (README there) and of the
+rated corpus groups (janko's Kropkis and Killers, krazydad's Killer books, the
+cross-source Killer tiers) is graded as :func:`sumlogic.grading.grade` does it,
+and its solving path is cached as :data:`sumlogic.grading.PathStep` rows (one
+JSON file per puzzle under ``--cache``, in a folder named by a hash of what
+the rows depend on), so that fitting the :class:`sumlogic.grading.TimeModel`
+takes seconds.  A CPU-time safety net (``--budget``) marks a puzzle
+``timeout``; such puzzles are left out and counted.
+
+The report gives, per set, n and Spearman's rho between the estimate and the
+rating with a 95% bootstrap interval, for the model in use and (``--fit``)
+cross-validated: every set is cut into :data:`FOLDS` folds (fixed seed); the
+model is fitted on the other folds of every fitted set (the objective is the
+mean rho over :data:`FIT_SETS`) and scores the held-out fold; the figure is
+the mean held-out rho over the folds, its interval a bootstrap of that mean
+(puzzles resampled within each fold).  Noisy sets (a publisher's book order within
+one tier) are reported and never fitted on.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import random
+import signal
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import asdict, replace
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from solver.model import Puzzle  # noqa: E402
+from sumlogic.grading import TIME_MODEL, PathStep, TimeModel, estimate_seconds, spearman  # noqa: E402
+
+Entry = dict[str, Any]
+
+#: The rated files of ``shared/rated/`` (set name = file name without ``.jsonl``).
+RATED_FILES: tuple[str, ...] = ("sudoku-cloud", "sudoku-krazydad", "sudoku-janko", "killer-janko",
+                                "kakuro-janko", "killer-krazydad")
+#: The sets the model is fitted on.  ``killer-krazydad`` (one tier, book order)
+#: and ``corpus killer/krazydad`` are too noisy to tune to: reported only.
+FIT_SETS: tuple[str, ...] = ("sudoku-cloud", "sudoku-krazydad", "sudoku-janko", "killer-janko", "kakuro-janko",
+                             "corpus kropki/janko", "corpus killer tiers")
+#: The version of the cached rows (raise it when :class:`sumlogic.grading.MoveCounter` changes).
+ROWS = 2
+#: Folds of the cross-validation.
+FOLDS = 5
+#: Seed of the folds and the bootstrap.
+SEED = 19
+#: Bootstrap resamples for the intervals.
+RESAMPLES = 1000
+
+
+def rated_dir(explicit: str | None = None) -> Path:
+    """``--rated-dir``, else ``$SUMLOGIC_RATED``, else ``../shared/rated`` beside the checkout."""
+    root = Path(__file__).resolve().parent.parent
+    folder = Path(explicit or os.environ.get("SUMLOGIC_RATED") or root.parent / "shared" / "rated")
+    if not folder.is_dir():
+        sys.exit(f"rated sets not found at {folder}: pass --rated-dir or set SUMLOGIC_RATED")
+    return folder
+
+
+def load_rated(folder: Path, limit: int = 0) -> list[tuple[str, Puzzle, dict[str, Any]]]:
+    """``(set name, puzzle, rating object)`` for every puzzle of the rated files
+    (with ``limit``, at most that many per set, evenly spaced)."""
+    from puzzles import read_path
+
+    out: list[tuple[str, Puzzle, dict[str, Any]]] = []
+    for name in RATED_FILES:
+        path = folder / f"{name}.jsonl"
+        if not path.is_file():
+            continue
+        ratings = {}
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                record = json.loads(line)
+                ratings[record["id"]] = record["rating"]
+        puzzles = read_path(str(path))
+        if limit and len(puzzles) > limit:
+            puzzles = [puzzles[i * len(puzzles) // limit] for i in range(limit)]
+        out.extend((name, p, ratings[p.id]) for p in puzzles)
+    return out
+
+
+def load_corpus_groups(folder: Path, limit: int = 0) -> list[tuple[str, Puzzle, dict[str, Any]]]:
+    """The rated corpus groups: ``corpus kropki/janko`` (janko's grade), ``corpus
+    killer/krazydad`` (book), ``corpus killer tiers`` (cross-source tiers 1-3)."""
+    from benchmarks.calibrate import collect, source_of, tier_of
+
+    out: list[tuple[str, Puzzle, dict[str, Any]]] = []
+    counts: dict[str, int] = {}
+    for p, r in collect(folder, False):
+        source = source_of(p.id)
+        tier = tier_of(p.id)
+        groups = []
+        if r is not None and source in ("kropki/janko", "killer/krazydad"):
+            groups.append((f"corpus {source}", r))
+        if tier is not None:
+            groups.append(("corpus killer tiers", float(tier)))
+        for name, value in groups:
+            counts[name] = counts.get(name, 0) + 1
+            if limit and counts[name] > limit:
+                continue
+            out.append((name, p, {"value": value}))
+    return out
+
+
+def cache_folder(root: Path) -> Path:
+    """The cache folder: named by the technique table, the work budget and the
+    path-row settings of :mod:`sumlogic.grading`."""
+    from solver.engine import DEFAULT_BUDGET
+    from sumlogic import grading
+    from techniques import DEFAULT
+
+    text = json.dumps([ROWS, [(t.id, t.level) for t in DEFAULT], DEFAULT_BUDGET, grading.OPTION_CAPS,
+                       grading.CHAIN_WORK, grading.LONG_CHAIN, grading.EXACT_NODES])
+    return root / ("time-" + hashlib.sha1(text.encode()).hexdigest()[:12])
+
+
+class OverBudget(Exception):
+    """Raised from the ``SIGPROF`` timer when a puzzle used up its CPU seconds."""
+
+
+def _over_budget(signum: int, frame: Any) -> None:
+    """The ``SIGPROF`` handler."""
+    raise OverBudget
+
+
+def path_entry(job: tuple[Puzzle, float]) -> Entry:
+    """Grade one puzzle as :func:`sumlogic.grading.grade` does, within ``budget``
+    CPU seconds (a safety net; where ``ITIMER_PROF`` is missing, none): its
+    status, hardest level and path rows."""
+    from solver.engine import DEFAULT_BUDGET, solve_with_logic
+    from sumlogic.grading import EXACT_NODES, MoveCounter, path_steps
+    from techniques import DEFAULT
+
+    puzzle, budget = job
+    cpu = time.process_time()
+    timer = hasattr(signal, "setitimer") and hasattr(signal, "ITIMER_PROF")
+    entry: Entry = {"id": puzzle.id, "kind": puzzle.kind, "cells": len(puzzle.cells)}
+    old: Any = None
+    try:
+        if timer:
+            old = signal.signal(signal.SIGPROF, _over_budget)
+            signal.setitimer(signal.ITIMER_PROF, budget)
+        trace = solve_with_logic(puzzle, DEFAULT, explain=False, max_depth=3, timeout=None, budget=DEFAULT_BUDGET,
+                                 node_limit=EXACT_NODES, observe=MoveCounter())
+        entry.update(status=trace.status, path=path_steps(trace))
+    except OverBudget:
+        entry.update(status="timeout", path=[])
+    finally:
+        if timer:
+            signal.setitimer(signal.ITIMER_PROF, 0)
+            signal.signal(signal.SIGPROF, old)
+    entry["cpu"] = round(time.process_time() - cpu, 3)
+    return entry
+
+
+def cached_paths(puzzles: Sequence[Puzzle], folder: Path, budget: float, jobs: int) -> dict[str, Entry]:
+    """Every puzzle's entry by id: from the cache, else computed in ``jobs`` processes and stored."""
+    folder.mkdir(parents=True, exist_ok=True)
+    out: dict[str, Entry] = {}
+    todo: list[Puzzle] = []
+    for p in puzzles:
+        if p.id in out:
+            continue
+        path = folder / (p.id.replace("/", "__") + ".json")
+        if path.is_file():
+            out[p.id] = json.loads(path.read_text())
+        elif all(q.id != p.id for q in todo):
+            todo.append(p)
+    if todo:
+        print(f"grading {len(todo)} puzzles ({jobs} process(es), {budget:g} CPU s each at most) ...",
+              file=sys.stderr)
+
+    def store(entry: Entry) -> None:
+        path = folder / (entry["id"].replace("/", "__") + ".json")
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(entry))
+        os.replace(tmp, path)
+        out[entry["id"]] = entry
+        print(f"  {entry['id']}: {entry['status']} {entry['cpu']:.2f} s", file=sys.stderr)
+
+    work = [(p, budget) for p in todo]
+    if jobs <= 1:
+        for job in work:
+            store(path_entry(job))
+    else:
+        with ProcessPoolExecutor(jobs) as pool:
+            for future in as_completed([pool.submit(path_entry, w) for w in work]):
+                store(future.result())
+    return out
+
+
+# --- scoring and fitting --------------------------------------------------------------
+#: One evaluation set: (rating, path rows) of the solved puzzles.
+Rows = list[tuple[float, list[PathStep]]]
+
+
+def sets_of(items: Sequence[tuple[str, Puzzle, dict[str, Any]]], entries: dict[str, Entry]
+            ) -> tuple[dict[str, Rows], dict[str, int]]:
+    """Per set, the solved puzzles' (rating, path); and per set how many were left out."""
+    sets: dict[str, Rows] = {}
+    left: dict[str, int] = {}
+    for name, p, rating in items:
+        e = entries[p.id]
+        if e["status"] == "solved":
+            sets.setdefault(name, []).append((float(rating["value"]), [tuple(r) for r in e["path"]]))
+        else:
+            left[name] = left.get(name, 0) + 1
+    return sets, left
+
+
+def rho_of(rows: Rows, model: TimeModel) -> float:
+    """Spearman's rho between the ratings and the model's estimates."""
+    return spearman([y for y, _ in rows], [estimate_seconds(path, model) for _, path in rows])
+
+
+def bootstrap(ys: Sequence[float], xs: Sequence[float], resamples: int = RESAMPLES,
+              seed: int = SEED) -> tuple[float, float]:
+    """A 95% percentile bootstrap interval of Spearman's rho."""
+    rng = random.Random(seed)
+    n = len(ys)
+    values = []
+    for _ in range(resamples):
+        pick = [rng.randrange(n) for _ in range(n)]
+        values.append(spearman([ys[i] for i in pick], [xs[i] for i in pick]))
+    values.sort()
+    return values[int(0.025 * resamples)], values[int(0.975 * resamples) - 1]
+
+
+#: The values :func:`fit` tries for each shape parameter (``seconds`` only scales).
+GRID: dict[str, tuple[float, ...]] = {
+    "growth": (1.0, 1.5, 2.0, 3.0, 4.0, 6.0),
+    "options": (0.0, 0.25, 0.5, 0.75, 1.0, 1.5),
+    "cells": (0.0, 0.5, 1.0, 1.5, 2.0, 3.0),
+    "chain": (0.0, 2.0, 10.0, 50.0),
+    "guess": (100.0, 1000.0, 10000.0),
+    "combos": (0.0, 0.25, 0.5, 0.75, 1.0),
+}
+
+
+def fit(sets: dict[str, Rows], names: Sequence[str], start: TimeModel = TIME_MODEL,
+        rounds: int = 3) -> tuple[TimeModel, float]:
+    """Coordinate search over :data:`GRID` from ``start``: the model with the
+    highest mean rho over the sets ``names`` (first found on a tie)."""
+    def objective(m: TimeModel) -> float:
+        return sum(rho_of(sets[n], m) for n in names if n in sets) / max(1, sum(1 for n in names if n in sets))
+
+    model, best = start, objective(start)
+    for _ in range(rounds):
+        moved = False
+        for key, values in GRID.items():
+            for v in values:
+                trial = replace(model, **{key: v})
+                score = objective(trial)
+                if score > best + 1e-9:
+                    model, best, moved = trial, score, True
+        if not moved:
+            break
+    return model, best
+
+
+def folds(n: int, k: int = FOLDS, seed: int = SEED) -> list[int]:
+    """The fold (0..k-1) of each of ``n`` items, balanced and shuffled with ``seed``."""
+    order = list(range(n))
+    random.Random(seed).shuffle(order)
+    out = [0] * n
+    for rank, i in enumerate(order):
+        out[i] = rank % k
+    return out
+
+
+def cross_validated(sets: dict[str, Rows]) -> dict[str, list[tuple[list[float], list[float]]]]:
+    """Per set and fold, ``(ratings, estimates)`` of the held-out puzzles, each
+    fold scored by the model fitted on the other folds of the fitted sets.
+    Folds are kept apart: models fitted on different folds need not share a
+    scale, so only ranks within one fold are compared."""
+    assign = {name: folds(len(rows)) for name, rows in sets.items()}
+    out: dict[str, list[tuple[list[float], list[float]]]] = {name: [] for name in sets}
+    for k in range(FOLDS):
+        train = {name: [r for r, f in zip(rows, assign[name]) if f != k] for name, rows in sets.items()}
+        model, _ = fit(train, FIT_SETS)
+        print(f"  fold {k + 1}/{FOLDS}: {model}", file=sys.stderr)
+        for name, rows in sets.items():
+            held = [row for row, f in zip(rows, assign[name]) if f == k]
+            out[name].append(([y for y, _ in held], [estimate_seconds(path, model) for _, path in held]))
+    return out
+
+
+def fold_rho(parts: list[tuple[list[float], list[float]]], resamples: int = RESAMPLES,
+             seed: int = SEED) -> tuple[float, float, float]:
+    """The mean held-out rho over the folds, and a 95% bootstrap interval of it
+    (puzzles resampled within each fold)."""
+    def mean_rho(chosen: list[tuple[list[float], list[float]]]) -> float:
+        values = [spearman(ys, xs) for ys, xs in chosen if len(ys) > 2]
+        return sum(values) / len(values) if values else 0.0
+
+    rng = random.Random(seed)
+    draws = []
+    for _ in range(resamples):
+        picked = []
+        for ys, xs in parts:
+            idx = [rng.randrange(len(ys)) for _ in ys]
+            picked.append(([ys[i] for i in idx], [xs[i] for i in idx]))
+        draws.append(mean_rho(picked))
+    draws.sort()
+    return mean_rho(parts), draws[int(0.025 * resamples)], draws[int(0.975 * resamples) - 1]
+
+
+def scale_seconds(sets: dict[str, Rows], items: Sequence[tuple[str, Puzzle, dict[str, Any]]],
+                  entries: dict[str, Entry], model: TimeModel) -> float:
+    """The ``seconds`` that makes the median estimate of the Cloud Sudoku puzzles
+    their players' median mean solving time (the only set timed by people)."""
+    estimates, times = [], []
+    for name, p, rating in items:
+        if name == "sudoku-cloud" and entries[p.id]["status"] == "solved" and "mean_seconds" in rating:
+            estimates.append(estimate_seconds([tuple(r) for r in entries[p.id]["path"]], model))
+            times.append(float(rating["mean_seconds"]))
+    if not estimates:
+        return model.seconds
+    estimates.sort()
+    times.sort()
+    return round(model.seconds * times[len(times) // 2] / estimates[len(estimates) // 2], 2)
+
+
+def extra_checks(items: Sequence[tuple[str, Puzzle, dict[str, Any]]], entries: dict[str, Entry],
+                 model: TimeModel) -> list[str]:
+    """The README's further checks: Cloud rho against D_TR and mean seconds;
+    krazydad Sudoku within each tier against the book; janko's Kakuros within
+    each grid size with 20 puzzles or more."""
+    def est(p: Puzzle) -> float:
+        return estimate_seconds([tuple(r) for r in entries[p.id]["path"]], model)
+
+    solved = [(name, p, r) for name, p, r in items if entries[p.id]["status"] == "solved"]
+    lines = []
+    cloud = [(p, r) for name, p, r in solved if name == "sudoku-cloud"]
+    for key in ("D_TR", "mean_seconds"):
+        pairs = [(float(r[key]), est(p)) for p, r in cloud if key in r]
+        if len(pairs) > 2:
+            lines.append(f"  sudoku-cloud vs {key}: n {len(pairs)}, rho {spearman(*zip(*pairs)):+.2f}")
+    tiers: dict[Any, list[tuple[float, float]]] = {}
+    for name, p, r in solved:
+        if name == "sudoku-krazydad" and "book" in r:
+            tiers.setdefault(r["value"], []).append((float(r["book"]), est(p)))
+    if tiers:
+        within = [f"{t:g}: {spearman(*zip(*v)):+.2f}" for t, v in sorted(tiers.items()) if len(v) > 2]
+        lines.append("  sudoku-krazydad within each tier vs book: " + ", ".join(within))
+    sizes: dict[tuple[int, int], list[tuple[float, float]]] = {}
+    for name, p, r in solved:
+        if name == "kakuro-janko":
+            sizes.setdefault((p.height, p.width), []).append((float(r["value"]), est(p)))
+    within = [f"{h}x{w} (n {len(v)}): {spearman(*zip(*v)):+.2f}" for (h, w), v in sorted(sizes.items())
+              if len(v) >= 20]
+    if within:
+        lines.append("  kakuro-janko within each grid size: " + ", ".join(within))
+    books: dict[float, list[float]] = {}
+    for name, p, r in solved:
+        if name == "killer-krazydad":
+            books.setdefault(float(r["value"]), []).append(est(p))
+    if len(books) > 2:
+        keys = sorted(books)
+        means = [sum(books[b]) / len(books[b]) for b in keys]
+        lines.append(f"  killer-krazydad per-book mean vs book: {len(keys)} books, rho {spearman(keys, means):+.2f}")
+    return lines
+
+
+def report(items: Sequence[tuple[str, Puzzle, dict[str, Any]]], entries: dict[str, Entry], do_fit: bool,
+           out: Callable[[str], None] = print) -> None:
+    """Print the calibration table (and with ``do_fit`` the cross-validation and the fit on everything)."""
+    sets, left = sets_of(items, entries)
+    names = sorted(sets, key=lambda n: (n not in FIT_SETS, n))
+    held = cross_validated(sets) if do_fit else {}
+    head = f"{'set':28} {'n':>4} {'left':>5}  {'rho (in use)':>12} {'95% CI':>15}"
+    if do_fit:
+        head += f"  {'rho (5-fold CV)':>15} {'95% CI':>15}"
+    out(head + "  fitted on")
+    for name in names:
+        rows = sets[name]
+        ys = [y for y, _ in rows]
+        xs = [estimate_seconds(path, TIME_MODEL) for _, path in rows]
+        lo, hi = bootstrap(ys, xs)
+        line = f"{name:28} {len(rows):>4} {left.get(name, 0):>5}  {spearman(ys, xs):>+12.2f} [{lo:+.2f}, {hi:+.2f}]"
+        if do_fit:
+            cv, clo, chi = fold_rho(held[name])
+            line += f"  {cv:>+15.2f} [{clo:+.2f}, {chi:+.2f}]"
+        out(line + ("  yes" if name in FIT_SETS else "  no (reported only)"))
+    out("further checks (model in use):")
+    for line in extra_checks(items, entries, TIME_MODEL):
+        out(line)
+    if do_fit:
+        model, mean = fit(sets, FIT_SETS)
+        model = replace(model, seconds=scale_seconds(sets, items, entries, model))
+        out(f"fitted on all of {', '.join(n for n in FIT_SETS if n in sets)}: mean rho {mean:.3f}")
+        out("  TIME_MODEL = TimeModel(" + ", ".join(f"{k}={v!r}" for k, v in asdict(model).items()) + ")")
+        out(f"  in sumlogic.grading: {TIME_MODEL}")
+
+
+def main(args: Any) -> None:
+    """``calibrate.py --rated``: fill the path cache, then print the table."""
+    from benchmarks.corpus import corpus_dir
+
+    items = load_rated(rated_dir(args.rated_dir), args.limit)
+    items += load_corpus_groups(corpus_dir(args.corpus), args.limit)
+    folder = cache_folder(Path(args.cache))
+    # the fast kinds first, so that a short run already covers whole sets
+    order = {"sudoku": 0, "kropki": 1, "kakuro": 2, "killer": 3}
+    puzzles = sorted((p for _, p, _ in items), key=lambda p: order.get(p.kind, 4))
+    entries = cached_paths(puzzles, folder, args.budget, args.jobs)
+    print(f"cache: {folder} ({len(entries)} puzzles)")
+    report(items, entries, args.fit)
+

@@ -1,0 +1,144 @@
+"""The time estimate of `sumlogic grade`: deterministic, the same however it is
+run (one process, several, Dask), and growing with the cells left to fill."""
+
+from __future__ import annotations
+
+import json
+import random
+import statistics
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from puzzles import from_record, sample
+from solver.engine import DEFAULT_BUDGET, solve_with_logic
+from solver.search import count_solutions
+from sumlogic.cli import main
+from sumlogic.grading import (TIME_MODEL, Grade, MoveCounter, TimeModel, estimate_minutes, estimate_seconds, grade,
+                              grade_trace, path_steps)
+from techniques import DEFAULT
+
+NAMES = ("sudoku-1", "killer-1", "kropki-2", "kakuro-6x6")
+
+
+def _grades(capsys: pytest.CaptureFixture[str], *extra: str, paths: list[str] | None = None) -> list[dict[str, Any]]:
+    """`sumlogic grade --json` records for ``paths`` (default: the samples)."""
+    main(["grade", *(paths or [f"sample:{n}" for n in NAMES]), "--json", *extra])
+    return [json.loads(line) for line in capsys.readouterr().out.splitlines() if line.strip()]
+
+
+def test_estimate_is_deterministic() -> None:
+    for name in NAMES:
+        first, second = grade(sample(name)), grade(sample(name))
+        assert first.minutes == second.minutes > 0
+        assert first.to_dict() == second.to_dict()
+
+
+def test_json_adds_minutes_and_time_score_at_the_end(capsys: pytest.CaptureFixture[str]) -> None:
+    records = _grades(capsys)
+    for record in records:
+        keys = list(record)
+        assert keys[:9] == ["id", "kind", "status", "level", "band", "score", "hardest", "techniques", "steps"]
+        assert keys[9:] == ["minutes", "time_score"]
+        assert record["time_score"] == round(record["minutes"] * 10)
+
+
+def test_jobs_give_the_same_estimates(capsys: pytest.CaptureFixture[str]) -> None:
+    assert _grades(capsys, "--jobs", "1") == _grades(capsys, "--jobs", "2")
+
+
+def test_human_output_shows_minutes(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["grade", "sample:sudoku-1"])
+    line = capsys.readouterr().out.splitlines()[0]
+    assert line.startswith("sudoku-1: Easy  level 1  score 1000  ~") and " min  hardest " in line
+
+
+def test_dask_gives_the_same_output_as_one_process(capsys: pytest.CaptureFixture[str]) -> None:
+    distributed = pytest.importorskip("dask.distributed",
+                                      reason="dask is not installed: pip install -e '.[dask]' to run this test")
+    one = _grades(capsys, "--jobs", "1")
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as cluster:
+        spread = _grades(capsys, "--dask", cluster.scheduler_address)
+    assert spread == one
+
+
+def test_the_observer_does_not_change_the_path() -> None:
+    for name in NAMES:
+        plain = solve_with_logic(sample(name), DEFAULT, explain=False, timeout=None, budget=DEFAULT_BUDGET)
+        seen = solve_with_logic(sample(name), DEFAULT, explain=False, timeout=None, budget=DEFAULT_BUDGET,
+                                observe=MoveCounter())
+        assert [s.technique for s in plain.steps] == [s.technique for s in seen.steps]
+        assert [s.placements for s in plain.steps] == [s.placements for s in seen.steps]
+        assert len(seen.notes) == len(seen.steps) and plain.notes == []
+
+
+def test_path_rows_count_open_cells_down() -> None:
+    trace = solve_with_logic(sample("sudoku-1"), DEFAULT, explain=False, observe=MoveCounter())
+    rows = path_steps(trace)
+    opens = [r[3] for r in rows]
+    assert opens == sorted(opens, reverse=True) and opens[-1] == 1
+    assert all(r[2] >= 1 for r in rows)
+    assert grade_trace(trace).minutes == estimate_minutes(rows)
+
+
+def test_the_model_is_monotone() -> None:
+    base = [("naked-single", 1, 5, 60, 0, 1), ("pointing", 3, 1, 50, 0, 1), ("contradiction-1", 7, 1, 40, 6, 1)]
+    seconds = estimate_seconds(base)
+    assert estimate_seconds(base + [("hidden-single", 1, 3, 30, 0, 1)]) > seconds  # one more step
+    assert estimate_seconds([("naked-single", 1, 1, 60, 0, 1)]) >= estimate_seconds([("naked-single", 1, 9, 60, 0, 1)])
+    assert estimate_seconds([("naked-pair", 4, 1, 60, 0, 1)]) >= estimate_seconds([("naked-single", 1, 1, 60, 0, 1)])
+    assert estimate_seconds([("contradiction-1", 7, 1, 40, 12, 1)]) >= estimate_seconds(
+        [("contradiction-1", 7, 1, 40, 3, 1)])
+    assert estimate_seconds([("sum-combinations", 2, 1, 60, 0, 12)]) >= estimate_seconds(
+        [("sum-combinations", 2, 1, 60, 0, 1)])
+    assert isinstance(TIME_MODEL, TimeModel)
+
+
+def test_a_timeout_has_no_estimate() -> None:
+    from solver.engine import Trace
+
+    full = solve_with_logic(sample("kropki-2"), DEFAULT, explain=False)
+    g = grade_trace(Trace(full.puzzle, "timeout", full.steps[:9], None, 1.0))
+    assert isinstance(g, Grade) and g.minutes == 0.0 and g.to_dict()["time_score"] == 0
+
+
+def _blanked(record: dict[str, Any], rng: random.Random, ks: tuple[int, ...]) -> dict[int, Any]:
+    """Puzzles made from a corpus Sudoku's solution with k cells blank (for each
+    reachable k in ``ks``), blanking cells in random order and keeping only
+    blanks that leave the solution unique."""
+    solution = record["solution"]
+    givens = list(solution)
+    order = list(range(81))
+    rng.shuffle(order)
+    out: dict[int, Any] = {}
+    blank = 0
+    for cell in order:
+        digit, givens[cell] = givens[cell], "."
+        trial = dict(record, id=f"{record['id']}-k{blank + 1}", givens="".join(givens))
+        puzzle = from_record(trial)
+        if count_solutions(puzzle, 2) != 1:
+            givens[cell] = digit
+            continue
+        blank += 1
+        if blank in ks:
+            out[blank] = puzzle
+        if blank >= max(ks):
+            break
+    return out
+
+
+def test_median_estimate_grows_with_the_cells_left_empty(corpus: Path) -> None:
+    ks = (20, 30, 40, 50, 55, 60)
+    rng = random.Random(19)
+    records = [json.loads(line) for line in (corpus / "sudoku.jsonl").read_text().splitlines() if line.strip()]
+    by_k: dict[int, list[float]] = {k: [] for k in ks}
+    for record in records[:: max(1, len(records) // 12)][:12]:
+        for k, puzzle in _blanked(record, rng, ks).items():
+            g = grade(puzzle)
+            assert g.status == "solved"
+            by_k[k].append(g.minutes)
+    medians = [statistics.median(by_k[k]) for k in ks if len(by_k[k]) >= 5]
+    assert len(medians) >= 5, {k: len(v) for k, v in by_k.items()}
+    assert all(a < b for a, b in zip(medians, medians[1:])), medians
