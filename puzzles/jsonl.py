@@ -53,23 +53,19 @@ from solver.errors import InvalidPuzzleError, ParseError, SumlogicError
 from solver.model import Puzzle, cell_label
 
 from . import greater_killer, kakuro, killer, kropki, sudoku
+from .kinds import KINDS as KIND_RECORDS
 from .common import (SIZE, SIZES, USUAL_BOXES, Box, Position, check_size, drop_bom, format_givens, freeze,
                      grid_position, grid_shape, is_blank, located, parse_givens, quote, short, text_lines, thaw)
 
-KINDS: tuple[str, ...] = ("kakuro", "killer", "greater-killer", "kropki", "sudoku")
+KINDS: tuple[str, ...] = tuple(KIND_RECORDS)
+"""Every kind a record may name (:data:`puzzles.kinds.KINDS`)."""
 
 KEY_ORDER: tuple[str, ...] = (
     "id", "kind", "source", "difficulty", "size", "box", "regions", "givens", "cages", "relations", "white", "black",
     "negative", "height", "width", "grid", "solution", "unique", "verify_seconds")
 """The documented key order of a record."""
 
-STRUCTURE_KEYS: dict[str, tuple[str, ...]] = {
-    "sudoku": ("size", "box", "regions", "givens"),
-    "killer": ("size", "box", "regions", "givens", "cages"),
-    "greater-killer": ("size", "box", "regions", "givens", "cages", "relations"),
-    "kropki": ("size", "box", "regions", "givens", "white", "black", "negative"),
-    "kakuro": ("height", "width", "grid"),
-}
+STRUCTURE_KEYS: dict[str, tuple[str, ...]] = {k.name: k.structure for k in KIND_RECORDS.values()}
 """For each kind, the record keys that define its puzzles (every other key is carried in ``info``)."""
 
 _ALL_STRUCTURE = frozenset(k for keys in STRUCTURE_KEYS.values() for k in keys)

@@ -31,15 +31,12 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
+from puzzles.kinds import KINDS
+
 __all__ = ["embed_json", "load_traces", "render_html", "viewer_asset", "write_html"]
 
-KIND_NAMES = {
-    "kakuro": "Kakuro",
-    "killer": "Killer Sudoku",
-    "greater-killer": "Greater Killer",
-    "kropki": "Kropki Sudoku",
-    "sudoku": "Sudoku",
-}
+KIND_NAMES = {k.name: k.title for k in KINDS.values()}
+"""Each kind's title (:data:`puzzles.kinds.KINDS`)."""
 
 
 @cache

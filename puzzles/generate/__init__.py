@@ -35,26 +35,28 @@ grading).  After ``max_tries`` failed tries :class:`BudgetExhausted` is raised.
 >>> generate("chess")
 Traceback (most recent call last):
 ...
-ValueError: cannot generate 'chess' (kinds: kropki, killer, kakuro, sudoku)
+ValueError: cannot generate 'chess' (kinds: kakuro, killer, kropki, sudoku)
 """
 
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import random
-from typing import Callable, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from solver.errors import SumlogicError
 from solver.model import Puzzle
 
 from ..common import with_info
-from . import kakuro, killer, kropki, sudoku
+from ..kinds import KINDS as KIND_RECORDS
+from . import kakuro, killer
 from .base import Rejected, rng_for
 
 __all__ = ["Accept", "BudgetExhausted", "DEFAULT_MAX_TRIES", "KAKURO_SIZE", "KINDS", "generate", "generate_many",
            "parse_size"]
 
-KINDS: tuple[str, ...] = ("kropki", "killer", "kakuro", "sudoku")
+KINDS: tuple[str, ...] = tuple(k.name for k in KIND_RECORDS.values() if k.generator)
 """The kinds :func:`generate` makes."""
 
 DEFAULT_MAX_TRIES = 200
@@ -135,7 +137,13 @@ def _maker(kind: str, size: Size, merge: bool) -> Callable[[random.Random], Puzz
         return lambda rng: kakuro.generate(rng, height, width)
     if kind == "killer":
         return lambda rng: killer.generate(rng, merge=merge)
-    return {"kropki": kropki.generate, "sudoku": sudoku.generate}[kind]
+    generate: Callable[[random.Random], Puzzle] = _generator(kind).generate
+    return generate
+
+
+def _generator(kind: str) -> Any:
+    """The generator module of a kind (see :attr:`puzzles.kinds.Kind.generator`)."""
+    return importlib.import_module(f"{__name__}.{KIND_RECORDS[_kind(kind)].generator}")
 
 
 def reachable_bands(kind: str) -> tuple[str, ...]:
@@ -144,7 +152,7 @@ def reachable_bands(kind: str) -> tuple[str, ...]:
     >>> reachable_bands("kakuro")
     ('Easy', 'Hard', 'Expert')
     """
-    return {"kropki": kropki, "killer": killer, "kakuro": kakuro, "sudoku": sudoku}[_kind(kind)].BANDS
+    return _generator(kind).BANDS
 
 
 def generate_many(kind: str, seed: int | None = None, count: int = 1, size: Size = None,

@@ -1,4 +1,5 @@
-"""``sumlogic formats`` and ``sumlogic samples``: what notations and bundled puzzles there are."""
+"""``sumlogic formats``, ``sumlogic kinds`` and ``sumlogic samples``: what notations, puzzle kinds and
+bundled puzzles there are."""
 
 from __future__ import annotations
 
@@ -13,9 +14,34 @@ def add_parsers(commands: Any) -> None:
     formats = commands.add_parser("formats", help="list the notations sumlogic reads and writes")
     formats.add_argument("--json", action="store_true", help="one JSON object per notation")
     formats.set_defaults(run=cmd_formats)
+    kinds = commands.add_parser("kinds", help="list the puzzle kinds and their rules")
+    kinds.add_argument("--json", action="store_true", help="one JSON object per kind")
+    kinds.set_defaults(run=cmd_kinds)
     samples = commands.add_parser("samples", help="list the bundled sample puzzles (use as sample:NAME)")
     samples.add_argument("--json", action="store_true", help="one JSON object per sample")
     samples.set_defaults(run=cmd_samples)
+
+
+def cmd_kinds(args: argparse.Namespace) -> int:
+    """``sumlogic kinds``: every puzzle kind, its usual notation, and its rules.
+
+    >>> import argparse
+    >>> cmd_kinds(argparse.Namespace(json=False))  # doctest: +ELLIPSIS
+    kind            title           notation  rules
+    kakuro          Kakuro          kakuro    each run of white cells after a clue holds different digits ...
+    ...
+    0
+    """
+    from puzzles.kinds import KINDS
+
+    if args.json:
+        for kind in KINDS.values():
+            emit_json(kind.to_dict())
+        return EXIT_OK
+    rows = [(k.name, k.title, k.notation, k.rules) for k in KINDS.values()]
+    for line in table(rows, ("kind", "title", "notation", "rules")):
+        emit(line)
+    return EXIT_OK
 
 
 def cmd_formats(args: argparse.Namespace) -> int:

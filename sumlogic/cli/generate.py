@@ -30,8 +30,6 @@ import sys
 import time
 from typing import Any, TextIO
 
-DEFAULT_FORMATS: dict[str, str] = {"kropki": "ken", "killer": "killer", "kakuro": "kakuro", "sudoku": "sudoku"}
-"""Each kind's usual notation."""
 
 
 def add_parser(subparsers: Any) -> None:
@@ -68,13 +66,14 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
     """
     from puzzles import FORMATS, write_text
     from puzzles.generate import BudgetExhausted, parse_size
+    from puzzles.kinds import KINDS as KIND_RECORDS
 
     from ..generation import band_name, generate_many
 
     out = out or sys.stdout
     err = err or sys.stderr
     kind = args.kind
-    fmt = args.format or DEFAULT_FORMATS[kind]
+    fmt = args.format or KIND_RECORDS[kind].notation
     notation = FORMATS.get(fmt)
     if notation is None:
         _fail(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})", err)

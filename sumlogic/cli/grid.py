@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from puzzles.kinds import KINDS
 from solver.errors import SumlogicError
 from solver.model import BLOCK_KINDS, Puzzle
 
@@ -23,7 +24,8 @@ def draw_grid(puzzle: Puzzle, digits: Sequence[int] | None = None) -> str:
        \\3     .     . 12\\10     .     .
     """
     values = list(digits) if digits is not None else list(puzzle.givens)
-    if puzzle.kind == "kakuro":
+    known = KINDS.get(puzzle.kind)
+    if known is not None and known.layout == "kakuro":
         try:
             return draw_kakuro(puzzle, values)
         except SumlogicError:
