@@ -1,7 +1,7 @@
 """Human solving techniques, one module per family, and the default order.
 
-Every technique is a :class:`solver.engine.Technique`: an id, a name, a
-level, a score per use and a function from a :class:`solver.engine.Context`
+Every technique is a :class:`solver.contract.Technique`: an id, a name, a
+level, a score per use and a function from a :class:`solver.contract.Context`
 to steps.  ``DEFAULT`` lists them cheapest first; the engine tries them in
 that order and restarts from the top after any progress.  Adding a technique
 means writing a module and adding it here; the engine never changes.
@@ -14,7 +14,7 @@ True
 
 from __future__ import annotations
 
-from solver.engine import Technique
+from solver.contract import Technique
 
 from . import combinations, comparisons, contradiction, cutvertex, dots, innies, intersections, singles, subsets
 

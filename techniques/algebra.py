@@ -36,7 +36,7 @@ from functools import lru_cache
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from solver.bits import POPCOUNT, combinations, digits_of, high_digit, is_single, low_digit, single_digit
-from solver.engine import Context
+from solver.contract import Context
 from solver.model import Puzzle, Region
 from solver.step import Step
 

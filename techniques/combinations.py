@@ -14,7 +14,7 @@ cheap; results are cached by the candidate masks.
 
 >>> from solver.model import Puzzle, Region
 >>> from solver.candidates import Candidates
->>> from solver.engine import Context
+>>> from solver.contract import Context
 >>> p = Puzzle(kind="demo", height=1, width=2, cells=((0, 0), (0, 1)),
 ...            regions=(Region("across 16 at r1c1", (0, 1), total=16, kind="across"),))
 >>> step = next(find_sum_combinations(Context(p, Candidates.initial(p), TECHNIQUES)))
@@ -32,7 +32,7 @@ from typing import Callable, Iterator, Sequence, TypeVar
 
 from solver import native
 from solver.bits import HIGH, LOW, POPCOUNT, SUM_OF_MASK, combinations, digits_of, is_single
-from solver.engine import Context, Technique
+from solver.contract import Context, Technique
 from solver.model import Puzzle, Region
 from solver.step import Step
 from solver.supports import repeat_support

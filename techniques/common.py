@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from solver.bits import combinations, digits_of
-from solver.engine import Context
+from solver.contract import Context
 from solver.model import Region
 
 

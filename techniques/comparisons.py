@@ -8,7 +8,7 @@ cage with different digits reaches an allowed sum.  One step per comparison.
 >>> from puzzles.greater_killer import build
 >>> from puzzles.killer import Cage
 >>> from solver.candidates import Candidates
->>> from solver.engine import Context
+>>> from solver.contract import Context
 >>> p = build([Cage("a", None, ((0, 0), (0, 1))), Cage("d", 5, ((1, 0), (1, 1)))], [("a", "<", "d")])
 >>> step = next(find_sum_comparisons(Context(p, Candidates.initial(p), TECHNIQUES)))
 >>> print(step.text.replace(", so", ",\nso"))
@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from solver.bits import digits_of
-from solver.engine import Context, Technique
+from solver.contract import Context, Technique
 from solver.model import Region
 from solver.step import Step
 

@@ -22,7 +22,7 @@ the shown chain (:mod:`techniques.relevance`).  Sub-steps are only shown,
 never applied.
 
 >>> from solver.candidates import Candidates
->>> from solver.engine import Context
+>>> from solver.contract import Context
 >>> from solver.model import Puzzle, Region
 >>> from techniques import singles
 >>> p = Puzzle(kind="demo", height=2, width=5, cells=((0, 0), (0, 1), (0, 2), (0, 3), (0, 4), (1, 0)),
@@ -45,7 +45,7 @@ from operator import ne
 from typing import Iterator, Sequence
 
 from solver.bits import POPCOUNT, differing, digits_of, is_single
-from solver.engine import Context, Technique, Work, apply, next_step
+from solver.contract import Context, Technique, Work
 from solver.propagate import Propagator, shared
 from solver.step import Step
 
@@ -94,7 +94,7 @@ def inner_techniques(ctx: Context, depth: int) -> tuple[Technique, ...]:
 # --- screening with the exact propagator ----------------------------------------------
 class _Budget:
     """Propagation calls left to a nested screen; each one also costs a unit of
-    the solve's :class:`~solver.engine.Work` budget."""
+    the solve's :class:`~solver.contract.Work` budget."""
 
     __slots__ = ("left", "work")
 
@@ -274,11 +274,12 @@ class Chase:
                  work: Work | None = None) -> None:
         self.cell, self.digit = cell, digit
         self.inner = inner_techniques(ctx, depth)
-        self.fork = ctx.fork(explain=explain, depth=ctx.depth + 1, techniques=self.inner, work=work)
         text = f"Suppose {ctx.name(cell)} is {digit}." if explain else ""
         suppose = Step(ASSUME, "Supposition", LEVELS[depth][0], text, placements=((cell, digit),), cells=(cell,))
-        before = list(self.fork.state.masks)
-        self.steps: list[Step] = [apply(self.fork, suppose)]
+        before = list(ctx.state.masks)
+        self.fork = ctx.suppose(suppose, techniques=self.inner, explain=explain, work=work)
+        assert self.fork.last is not None
+        self.steps: list[Step] = [self.fork.last]
         #: the dead end reached (None while open or when the techniques stall)
         self.end: DeadEnd | None = self._check(before)
         self.stalled = False
@@ -296,12 +297,12 @@ class Chase:
         """Apply one more step; False when the chase is over (dead end or stall)."""
         if self.end is not None or self.stalled:
             return False
-        step = None if self.fork.is_done() else next_step(self.fork, self.inner)
+        before = list(self.fork.state.masks)
+        step = self.fork.advance(self.inner)
         if step is None:
             self.stalled = True
             return False
-        before = list(self.fork.state.masks)
-        self.steps.append(apply(self.fork, step))
+        self.steps.append(step)
         self.end = self._check(before)
         return self.end is None
 

@@ -49,7 +49,7 @@ from typing import Iterator
 
 import networkx as nx
 
-from solver.engine import Context, Technique
+from solver.contract import Context, Technique
 from solver.model import Puzzle
 from solver.step import Step
 

@@ -7,7 +7,7 @@ Kropki dot (or the negative rule) has no pair of digits left, or a sum
 comparison cannot hold.  Contradiction chains end at one, named in words.
 
 >>> from solver.candidates import Candidates
->>> from solver.engine import Context
+>>> from solver.contract import Context
 >>> from solver.model import Puzzle, Region
 >>> p = Puzzle(kind="demo", height=1, width=2, cells=((0, 0), (0, 1)),
 ...            regions=(Region("cage a", (0, 1), total=4),))
@@ -26,7 +26,7 @@ from functools import lru_cache
 from typing import Sequence
 
 from solver.bits import HIGH, LOW, POPCOUNT, combinations, digits_of, full_mask
-from solver.engine import Context
+from solver.contract import Context
 from solver.model import PAIR_SUPPORT, Puzzle, Region
 
 from .common import describe, digit_list, region_key

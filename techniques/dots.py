@@ -11,7 +11,7 @@ r"""Kropki dots and the negative rule.
 
 >>> from puzzles.kropki import build
 >>> from solver.candidates import Candidates
->>> from solver.engine import Context
+>>> from solver.contract import Context
 >>> p = build(black=[((3, 4), (3, 5))], negative=False)
 >>> step = next(find_kropki_dots(Context(p, Candidates.initial(p), TECHNIQUES)))
 >>> print(step.text.replace(". ", ".\n"))
@@ -25,7 +25,7 @@ from functools import lru_cache
 from typing import Iterator
 
 from solver.bits import digits_of
-from solver.engine import Context, Technique
+from solver.contract import Context, Technique
 from solver.model import PAIR_SUPPORT, Puzzle
 from solver.step import Step
 

@@ -33,7 +33,7 @@ sums by size, then differences.
 
 >>> from puzzles import sample
 >>> from solver.candidates import Candidates
->>> from solver.engine import Context
+>>> from solver.contract import Context
 >>> p = sample("killer-1")
 >>> killer_equations(p)[0].reason
 'box 8 totals 45 and the cages wholly inside total 43, so the innie r7c6 = 45 - 43 = 2'
@@ -48,7 +48,7 @@ from functools import lru_cache
 from typing import Iterator
 
 from solver.derived import box_layout, house_unions
-from solver.engine import Context, Technique
+from solver.contract import Context, Technique
 from solver.model import HOUSE_KINDS, Puzzle, Region
 from solver.step import Step
 

@@ -30,7 +30,7 @@ from __future__ import annotations
 from typing import Callable, Iterator, Sequence, TypeVar
 
 from solver.bits import POPCOUNT, digits_of
-from solver.engine import Context, Technique
+from solver.contract import Context, Technique
 from solver.model import BLOCK_KINDS, HOUSE_KINDS, Puzzle, Region
 from solver.step import Step
 

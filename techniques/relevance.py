@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
-from solver.engine import Context, Technique, Work, apply
+from solver.contract import Context, Technique, Work
 from solver.step import Step
 
 from .dead_ends import DeadEnd, dead_end
@@ -112,8 +112,7 @@ def confirmed(ctx: Context, chain: Sequence[Step], keep: Sequence[int], inner: S
     each found again by its technique before it is applied; the dead end
     reached then, or None when some step is not found again or no dead end
     follows (the full chain is shown instead)."""
-    fork = ctx.fork(explain=False, depth=ctx.depth + 1, techniques=inner, work=Work())
-    apply(fork, chain[0])
+    fork = ctx.suppose(chain[0], techniques=inner, explain=False, work=Work())
     by_id = {t.id: t for t in inner}
     for i in keep:
         step = chain[i]
@@ -121,7 +120,7 @@ def confirmed(ctx: Context, chain: Sequence[Step], keep: Sequence[int], inner: S
             technique = by_id.get(step.technique)
             if technique is None or not any(_covers(found, step) for found in technique.find(fork)):
                 return None
-        apply(fork, step)
+        fork.carry_out(step)
     return dead_end(fork)
 
 

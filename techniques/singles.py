@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from solver.bits import is_single, single_digit
-from solver.engine import Context, Technique
+from solver.contract import Context, Technique
 from solver.step import Step
 
 from .common import describe, fitting_combos, plus, region_key

@@ -12,7 +12,7 @@ Any region whose digits differ counts: houses, cages, Kakuro runs, derived sums.
 
 >>> from solver.model import Puzzle, Region
 >>> from solver.candidates import Candidates
->>> from solver.engine import Context
+>>> from solver.contract import Context
 >>> p = Puzzle(kind="demo", height=1, width=3, cells=((0, 0), (0, 1), (0, 2)),
 ...            regions=(Region("row 1", (0, 1, 2), kind="row"),), max_digit=3)
 >>> state = Candidates(p, [0b0110, 0b0110, 0b1110])
@@ -26,7 +26,7 @@ from itertools import combinations as choose
 from typing import Callable, Iterator
 
 from solver.bits import POPCOUNT, digits_of
-from solver.engine import Context, Technique
+from solver.contract import Context, Technique
 from solver.step import Step
 
 from .combinations import digit_ranges, losses_text, region_fit, required_digits
