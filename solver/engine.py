@@ -294,13 +294,15 @@ class Engine:
                        explain=self.explain, max_depth=self.max_depth, work=Work(self.budget, deadline=deadline),
                        placed=placed)
 
-    def run(self, start: Puzzle | Context, solution: tuple[int, ...] | None = None) -> Run:
-        """A run from a puzzle (opening with the givens step) or from a context.
-        A guess takes its digit from ``solution`` when it is known already
-        (else the exact solver finds it)."""
+    def run(self, start: Puzzle | Context, solution: tuple[int, ...] | None = None,
+            opening: bool | None = None) -> Run:
+        """A run from a puzzle or from a context.  It opens with the givens
+        step when ``opening`` says so (by default: from a puzzle, not from a
+        context).  A guess takes its digit from ``solution`` when it is known
+        already (else the exact solver finds it)."""
         if isinstance(start, Puzzle):
-            return Run(self, self.start(start), opening=True, solution=solution)
-        return Run(self, start, opening=False, solution=solution)
+            return Run(self, self.start(start), opening=True if opening is None else opening, solution=solution)
+        return Run(self, start, opening=bool(opening), solution=solution)
 
     def steps(self, start: Puzzle | Context) -> Iterator[Step]:
         """The steps from ``start``, each applied as it is yielded."""

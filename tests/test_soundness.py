@@ -14,8 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from puzzles import from_record, read_path, sample, SAMPLES
-from solver.candidates import Candidates
-from solver.engine import Context, apply, next_step, solve_with_logic
+from solver.engine import Engine, solve_with_logic
 from techniques import DEFAULT
 
 from .oracle import wrong_effects
@@ -31,14 +30,9 @@ def unsound(steps, solution) -> list[str]:
 
 def logic_steps(puzzle, limit: int = 2000):
     """Apply the default techniques (no guessing) until they stop; the applied steps."""
-    ctx = Context(puzzle, Candidates.initial(puzzle), DEFAULT, explain=False, max_depth=2)
-    steps = []
-    while len(steps) < limit and not ctx.is_done() and not ctx.is_broken():
-        step = next_step(ctx)
-        if step is None:
-            break
-        steps.append(apply(ctx, step))
-    return steps, ctx
+    engine = Engine(DEFAULT, explain=False, max_depth=2, guess=False, timeout=None, max_steps=limit)
+    ctx = engine.start(puzzle)
+    return list(engine.run(ctx)), ctx
 
 
 @pytest.mark.slow

@@ -17,8 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from puzzles import from_record, read_path
-from solver.candidates import Candidates
-from solver.engine import Context, apply, givens_step, guess_step, next_step
+from solver.engine import Context, Engine
+from solver.step import Step
 from solver.model import Region
 from techniques import combinations, comparisons, dots, intersections, singles, subsets
 
@@ -30,28 +30,14 @@ KINDS = ("kakuro", "killer", "greater-killer", "kropki", "sudoku")
 
 
 def check_run(puzzle, solution, *, explain: bool = True, virtual=(), techniques=TECHNIQUES) -> tuple[dict, int]:
-    """Solve with the techniques, guessing the solution digit when stuck; assert every
-    step is sound and has an effect.  Returns (technique use counts, guesses)."""
-    ctx = Context(puzzle, Candidates.initial(puzzle), techniques, explain=explain)
-    for region in virtual:
-        ctx.add_virtual(region)
-    start = givens_step(ctx)
-    if start is not None:
-        apply(ctx, start)
-    used: dict[str, int] = {}
-    guesses = 0
-    for _ in range(5000):
-        if ctx.is_done():
-            break
-        assert not ctx.is_broken(), f"{puzzle.id}: a cell lost every candidate"
+    """Solve with the techniques through the engine's loop, guessing the solution digit
+    when stuck; assert every step, as found and before it is applied, is sound and has
+    an effect.  Returns (technique use counts, guesses)."""
+    def check(ctx: Context, step: Step) -> None:
         masks = ctx.state.masks
-        step = next_step(ctx)
-        if step is None:
-            step = guess_step(ctx, solution)
-            guesses += 1
         where = f"{puzzle.id}: {step.technique}: {step.text}"
         assert step.placements or step.eliminations, f"{where}: no effect"
-        assert bool(step.text) == explain or step.technique == "guess", f"{where}: text in the wrong mode"
+        assert bool(step.text) == explain, f"{where}: text in the wrong mode"
         for cell, digit in step.placements:
             assert digit == solution[cell], f"{where}: places {digit} at {puzzle.cell_name(cell)}"
             assert cell not in ctx.placed, f"{where}: {puzzle.cell_name(cell)} is already placed"
@@ -59,8 +45,20 @@ def check_run(puzzle, solution, *, explain: bool = True, virtual=(), techniques=
             assert mask and not mask & ~masks[cell], f"{where}: removes a non-candidate at {puzzle.cell_name(cell)}"
             assert not mask >> solution[cell] & 1, (
                 f"{where}: removes solution digit {solution[cell]} at {puzzle.cell_name(cell)}")
+
+    engine = Engine(techniques, explain=explain, timeout=None, max_steps=5000, observe=check)
+    ctx = engine.start(puzzle)
+    for region in virtual:
+        ctx.add_virtual(region)
+    run = engine.run(ctx, solution=tuple(solution), opening=True)
+    used: dict[str, int] = {}
+    guesses = 0
+    for step in run:
+        if step.technique == "givens":
+            continue
+        guesses += step.technique == "guess"
         used[step.technique] = used.get(step.technique, 0) + 1
-        apply(ctx, step)
+    assert run.status == "solved", f"{puzzle.id}: the run ended {run.status}"
     assert ctx.is_done() and tuple(ctx.state.values()) == tuple(solution)
     return used, guesses
 
