@@ -27,7 +27,7 @@ from puzzles.greater_killer import build as build_cages
 from puzzles.killer import Cage
 from solver.bits import digits_of, mask_of
 from solver.candidates import Candidates
-from solver.engine import Context, apply, givens_step, guess_step, next_step
+from solver.engine import Context, Engine
 from solver.model import Puzzle
 from techniques import algebra, cutvertex, innies, singles
 from techniques.algebra import equation_step, make_equation, supports
@@ -334,24 +334,20 @@ def run(puzzle: Puzzle, solution, techniques, *, explain: bool = True, limit: in
     """Apply ``techniques`` from the start, guessing the true digit when they stop.  Returns the
     algebra steps that break the oracle and whether no guess was needed (a wrong step of another
     family ends the run: the state is no longer trustworthy, and it is not ours to judge)."""
-    ctx = Context(puzzle, Candidates.initial(puzzle), techniques, explain=explain)
-    first = givens_step(ctx)
-    if first is not None:
-        apply(ctx, first)
+    engine = Engine(techniques, explain=explain, timeout=None, max_steps=limit)
+    run = engine.run(puzzle, solution=tuple(solution))
     bad: list[str] = []
     guessed = False
     mine = {t.id for t in MINE}
-    while len(bad) < 5 and limit and not ctx.is_done() and not ctx.is_broken():
-        limit -= 1
-        step = next_step(ctx)
-        if step is None:
-            step, guessed = guess_step(ctx, solution), True
-        step = apply(ctx, step)
+    for step in run:
+        guessed |= step.technique == "guess"
         wrong = wrong_effects(step, solution, puzzle.cell_name)
         if wrong and step.technique not in mine:
             return bad, False
         bad += [f"{puzzle.id} {step.technique}: {w}: {step.text}" for w in wrong]
-    return bad, not guessed and ctx.is_done()
+        if len(bad) >= 5:
+            break
+    return bad, not guessed and run.ctx.is_done()
 
 
 def check_equations(puzzle: Puzzle, solution) -> list[str]:

@@ -20,7 +20,7 @@ import pytest
 from puzzles import read_path, sample
 from solver.bits import digits_of, is_single
 from solver.candidates import Candidates
-from solver.engine import (DEFAULT_BUDGET, GUESS, GUESS_LOOKAHEAD, Context, Work, apply, givens_step, next_step,
+from solver.engine import (DEFAULT_BUDGET, GUESS, GUESS_LOOKAHEAD, Context, Engine, Work, apply, next_step,
                            solve_with_logic)
 from sumlogic.grading import EXACT_NODES, MoveCounter, grade, grade_trace
 from solver.propagate import Propagator
@@ -131,16 +131,13 @@ def test_forks_share_the_budget_and_the_memo():
 
 # --- the contradiction memo -----------------------------------------------------------
 def _state_after(puzzle, steps: int) -> Context:
-    ctx = Context(puzzle, Candidates.initial(puzzle), [t for t in DEFAULT if t.level < 7], explain=False)
-    first = givens_step(ctx)
-    if first is not None:
-        apply(ctx, first)
-    for _ in range(steps):
-        step = next_step(ctx)
-        if step is None:
+    run = Engine([t for t in DEFAULT if t.level < 7], explain=False, guess=False, timeout=None).run(puzzle)
+    taken = 0
+    for step in run:
+        taken += step.technique != "givens"
+        if taken >= steps:
             break
-        apply(ctx, step)
-    return ctx
+    return run.ctx
 
 
 @pytest.mark.parametrize("pid", ["killer/iss-tarek/06"])  # its propagation is not idempotent: it once failed here

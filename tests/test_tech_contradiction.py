@@ -24,7 +24,7 @@ from hypothesis import HealthCheck, given, settings
 
 from puzzles import from_record, read_path
 from solver.candidates import Candidates
-from solver.engine import Context, Technique, Work, apply, givens_step, next_step, solve_with_logic
+from solver.engine import Context, Engine, Technique, apply, givens_step, next_step, solve_with_logic
 from solver.model import Comparison, Puzzle, Region
 from solver.step import Step
 from techniques import contradiction, singles
@@ -245,22 +245,18 @@ def unsound(puzzle: Puzzle, techniques, solution, *, explain: bool = False, limi
     """Steps (applied with the engine, no guessing) that remove a solution digit or place a wrong one;
     in explain mode also contradiction steps whose chain does not replay to a dead end.  ``work``
     caps the contradiction searches (a :class:`~solver.engine.Work` budget for the whole run)."""
-    ctx = Context(puzzle, Candidates.initial(puzzle), techniques, explain=explain, max_depth=3, work=Work(work))
-    first = givens_step(ctx)
-    if first is not None:
-        apply(ctx, first)
-    bad = []
-    for _ in range(limit):
-        if ctx.is_done() or ctx.is_broken():
-            break
-        step = next_step(ctx)
-        if step is None:
-            break
+    bad: list[str] = []
+
+    def check(ctx: Context, step: Step) -> None:
         if explain and step.technique.startswith("contradiction"):
             if not step.sub_steps or step.sub_steps[-1].technique != END or not replays_to_its_dead_end(ctx, step):
                 bad.append(f"{puzzle.id}: {step.text}: the chain does not end in a dead end")
-        bad += [f"{puzzle.id}: {step.technique} {w}" for w in wrong_effects(step, solution, puzzle.cell_name)]
-        apply(ctx, step)
+        bad.extend(f"{puzzle.id}: {step.technique} {w}" for w in wrong_effects(step, solution, puzzle.cell_name))
+
+    engine = Engine(techniques, explain=explain, max_depth=3, guess=False, budget=work, timeout=None,
+                    max_steps=limit, observe=check)
+    for _ in engine.steps(puzzle):
+        pass
     return bad
 
 
@@ -408,15 +404,10 @@ def measure(kind: str, techniques, folder: Path) -> str:
     solved, seconds = 0, []
     for puzzle in read_path(str(folder / f"{kind}.jsonl")):
         start = time.process_time()
-        ctx = Context(puzzle, Candidates.initial(puzzle), techniques, explain=True, max_depth=3)
-        first = givens_step(ctx)
-        if first is not None:
-            apply(ctx, first)
-        while not ctx.is_done() and not ctx.is_broken():
-            step = next_step(ctx)
-            if step is None:
-                break
-            apply(ctx, step)
+        run = Engine(techniques, explain=True, max_depth=3, guess=False, timeout=None).run(puzzle)
+        for _ in run:
+            pass
+        ctx = run.ctx
         seconds.append(time.process_time() - start)
         solved += ctx.is_done() and ctx.state.values() == puzzle.parse_solution(puzzle.get_info("solution"))
     return (f"{kind}: {solved}/{len(seconds)} without a guess; median {statistics.median(seconds):.3f}s, "
