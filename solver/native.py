@@ -57,7 +57,7 @@ def available() -> bool:
 
 
 def distinct_fit_function():
-    """The C ``distinct_fit`` (see :func:`techniques.combinations.distinct_fit`), or
+    """The C ``distinct_fit`` (see :func:`solver.supports.distinct_fit`), or
     None when the extension is not available."""
     return _native.distinct_fit if available() else None
 

@@ -17,7 +17,11 @@ met in the same state again and again.
 
 from __future__ import annotations
 
-from .bits import POPCOUNT, combinations, digits_of
+from functools import lru_cache
+from typing import Any
+
+from . import native
+from .bits import HIGH, LOW, POPCOUNT, SUM_OF_MASK, combinations, digits_of
 
 _CACHE_LIMIT = 300_000
 _cage_cache: dict[tuple[int, tuple[int, ...], int], tuple[tuple[int, ...], int, tuple[int, ...]] | None] = {}
@@ -156,15 +160,97 @@ def _match(support: list[int]) -> tuple[int, ...] | None:
     return tuple(support)
 
 
+_FAST_FIT: list[Any] = []
+"""The C ``distinct_fit`` (or None), looked up on first use: :mod:`solver.native`
+imports this module's users, so it is not complete while this one loads."""
+
+
+@lru_cache(maxsize=1 << 16)
+def distinct_fit(masks: tuple[int, ...], sums: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The one support of a distinct sum: cells taking different digits from their ``masks`` with a total in ``sums``
+    (bit ``s`` set: total ``s`` allowed).  Returns ``(support, combos)``: for each
+    cell the digits it takes in some complete placement, and every digit set (as a
+    mask, ascending) that has a placement.  No placement: all-zero support, no combos.
+
+    The C extension computes the same when it is built (:func:`python_distinct_fit`
+    is the pure-Python version).
+
+    >>> distinct_fit((0b0110, 0b1110), 1 << 5)   # two cells from 1/2 and 1/2/3, total 5
+    ((4, 8), (12,))
+    """
+    if not _FAST_FIT:
+        _FAST_FIT.append(native.distinct_fit_function())
+    fast = _FAST_FIT[0]
+    if fast is not None and len(masks) <= 10 and sums < 1 << 64 and all(0 <= m < 1024 for m in masks):
+        return fast(masks, sums)
+    return python_distinct_fit(masks, sums)
+
+
+def python_distinct_fit(masks: tuple[int, ...], sums: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """:func:`distinct_fit` in Python."""
+    n = len(masks)
+    if n == 0 or 0 in masks or not sums:
+        return (0,) * n, ()
+    order = sorted(range(n), key=lambda i: (POPCOUNT[masks[i]], i))
+    ms = [masks[i] for i in order]
+    lo_ok = (sums & -sums).bit_length() - 1
+    hi_ok = sums.bit_length() - 1
+    rest_lo = [0] * (n + 1)
+    rest_hi = [0] * (n + 1)
+    for k in range(n - 1, -1, -1):
+        rest_lo[k] = rest_lo[k + 1] + LOW[ms[k]]
+        rest_hi[k] = rest_hi[k + 1] + HIGH[ms[k]]
+    layers: list[list[int]] = [[0]]
+    for k in range(n):
+        m = ms[k]
+        seen: set[int] = set()
+        lo, hi = rest_lo[k + 1], rest_hi[k + 1]
+        for used in layers[k]:
+            free = m & ~used
+            while free:
+                bit = free & -free
+                free ^= bit
+                nxt = used | bit
+                if nxt not in seen:
+                    s = SUM_OF_MASK[nxt]
+                    if s + lo <= hi_ok and s + hi >= lo_ok:
+                        seen.add(nxt)
+        layers.append(sorted(seen))
+    alive = {t for t in layers[n] if sums >> SUM_OF_MASK[t] & 1}
+    combos = tuple(sorted(alive))
+    support = [0] * n
+    for k in range(n - 1, -1, -1):
+        m = ms[k]
+        before: set[int] = set()
+        got = 0
+        for used in layers[k]:
+            free = m & ~used
+            while free:
+                bit = free & -free
+                free ^= bit
+                if used | bit in alive:
+                    got |= bit
+                    before.add(used)
+        support[k] = got
+        alive = before
+    out = [0] * n
+    for pos, i in enumerate(order):
+        out[i] = support[pos]
+    return tuple(out), combos
+
+
 def distinct_support(total: int, masks: tuple[int, ...]) -> tuple[int, ...] | None:
     """For cells taking different digits that sum to ``total``: each cell's
-    digits that appear in some complete assignment (None if there is none).
+    digits that appear in some complete assignment (None if there is none);
+    :func:`distinct_fit` with one total.
 
     >>> distinct_support(10, (0b1000000010, 0b1111111110))  # {1,9} + anything = 10
     (514, 514)
     """
-    found = cage_support(total, masks)
-    return None if found is None else found[0]
+    if total < 0:
+        return None
+    support, combos = distinct_fit(masks, 1 << total)
+    return support if combos else None
 
 
 def repeat_support(masks: tuple[int, ...], sums: int) -> tuple[tuple[int, ...], int]:

@@ -27,15 +27,14 @@ across 16 at r1c1 (2 cells) can only be 7+9, so r1c1 and r1c2 lose 1-6 and 8.
 from __future__ import annotations
 
 from collections import OrderedDict
-from functools import lru_cache, wraps
+from functools import wraps
 from typing import Callable, Iterator, Sequence, TypeVar
 
-from solver import native
-from solver.bits import HIGH, LOW, POPCOUNT, SUM_OF_MASK, combinations, digits_of, is_single
+from solver.bits import HIGH, LOW, combinations, digits_of, is_single
 from solver.contract import Context, Technique
 from solver.model import Puzzle, Region
 from solver.step import Step
-from solver.supports import repeat_support
+from solver.supports import distinct_fit, repeat_support
 
 from .common import cells_text, plus, region_key
 
@@ -62,85 +61,12 @@ def per_puzzle(fn: Callable[[Puzzle], T]) -> Callable[[Puzzle], T]:
     return cached
 
 
-_fast_fit = native.distinct_fit_function()
-
 ALL_SUMS = (1 << 46) - 1
 """Every total 0..45 accepted (a region with no printed total)."""
 
 
 
 # --- the support computations (shared with the other families) ---------------------------
-@lru_cache(maxsize=1 << 16)
-def distinct_fit(masks: tuple[int, ...], sums: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Cells taking different digits from their ``masks`` with a total in ``sums``
-    (bit ``s`` set: total ``s`` allowed).  Returns ``(support, combos)``: for each
-    cell the digits it takes in some complete placement, and every digit set (as a
-    mask, ascending) that has a placement.  No placement: all-zero support, no combos.
-
-    The C extension computes the same when it is built (:func:`python_distinct_fit`
-    is the pure-Python version).
-
-    >>> distinct_fit((0b0110, 0b1110), 1 << 5)   # two cells from 1/2 and 1/2/3, total 5
-    ((4, 8), (12,))
-    """
-    if _fast_fit is not None and len(masks) <= 10 and sums < 1 << 64 and all(0 <= m < 1024 for m in masks):
-        return _fast_fit(masks, sums)
-    return python_distinct_fit(masks, sums)
-
-
-def python_distinct_fit(masks: tuple[int, ...], sums: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """:func:`distinct_fit` in Python."""
-    n = len(masks)
-    if n == 0 or 0 in masks or not sums:
-        return (0,) * n, ()
-    order = sorted(range(n), key=lambda i: (POPCOUNT[masks[i]], i))
-    ms = [masks[i] for i in order]
-    lo_ok = (sums & -sums).bit_length() - 1
-    hi_ok = sums.bit_length() - 1
-    rest_lo = [0] * (n + 1)
-    rest_hi = [0] * (n + 1)
-    for k in range(n - 1, -1, -1):
-        rest_lo[k] = rest_lo[k + 1] + LOW[ms[k]]
-        rest_hi[k] = rest_hi[k + 1] + HIGH[ms[k]]
-    layers: list[list[int]] = [[0]]
-    for k in range(n):
-        m = ms[k]
-        seen: set[int] = set()
-        lo, hi = rest_lo[k + 1], rest_hi[k + 1]
-        for used in layers[k]:
-            free = m & ~used
-            while free:
-                bit = free & -free
-                free ^= bit
-                nxt = used | bit
-                if nxt not in seen:
-                    s = SUM_OF_MASK[nxt]
-                    if s + lo <= hi_ok and s + hi >= lo_ok:
-                        seen.add(nxt)
-        layers.append(sorted(seen))
-    alive = {t for t in layers[n] if sums >> SUM_OF_MASK[t] & 1}
-    combos = tuple(sorted(alive))
-    support = [0] * n
-    for k in range(n - 1, -1, -1):
-        m = ms[k]
-        before: set[int] = set()
-        got = 0
-        for used in layers[k]:
-            free = m & ~used
-            while free:
-                bit = free & -free
-                free ^= bit
-                if used | bit in alive:
-                    got |= bit
-                    before.add(used)
-        support[k] = got
-        alive = before
-    out = [0] * n
-    for pos, i in enumerate(order):
-        out[i] = support[pos]
-    return tuple(out), combos
-
-
 def region_fit(region: Region, masks: list[int], sums: int | None = None
                ) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """:func:`distinct_fit` (or :func:`~solver.supports.repeat_support`, with no combos) of a region under

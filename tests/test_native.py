@@ -175,7 +175,7 @@ def test_malformed_program_is_a_value_error(damage: str) -> None:
 @given(st.lists(st.integers(0, 1023), max_size=10), st.one_of(st.integers(0, 45).map(lambda s: 1 << s),
                                                               st.integers(0, (1 << 46) - 1)))
 def test_distinct_fit_in_c_matches_python(masks, sums) -> None:
-    from techniques.combinations import python_distinct_fit
+    from solver.supports import python_distinct_fit
 
     assert native._native.distinct_fit(tuple(masks), sums) == python_distinct_fit(tuple(masks), sums)
 
