@@ -47,7 +47,7 @@ from solver.errors import InvalidPuzzleError, ParseError, SumlogicError
 from solver.model import Puzzle
 
 from .common import Position, content_lines, line_id, located, short
-from .gridspec import (BOX_SHAPES, GridSpec, NeedsNetworkError, build, check_size, check_supported, cover,
+from .gridspec import (BOX_SHAPES, GridSpec, NeedsNetworkError, build, check_size, check_supported, cover, kind_of,
                        spec_of)
 from .kropki import Dot
 from .lzstring import compress_to_base64, decompress_from_base64
@@ -244,13 +244,7 @@ def read_spec(data: Any, *, id: str = "") -> tuple[GridSpec, Marks]:
     elif white_negative and not black_negative:
         found["nonconsecutive without negative ratio (white-dot negative only)"] += 1
 
-    kind = "sudoku"
-    if cages and (white or black or negative):
-        found["killer cages with kropki dots"] += 1
-    elif cages:
-        kind = "killer"
-    elif white or black or negative:
-        kind = "kropki"
+    kind = kind_of(found, bool(cages), bool(white or black or negative))
     check_supported(found, size, boxes)
     info = tuple((key, data[key]) for key in ("title", "author") if isinstance(data.get(key), str) and data[key])
     spec = GridSpec(kind=kind, size=size, givens=tuple(givens), boxes=boxes,

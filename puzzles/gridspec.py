@@ -22,13 +22,14 @@ from __future__ import annotations
 
 import string
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping, Sequence
+from collections import Counter
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from solver.errors import ParseError, SumlogicError
 from solver.model import Puzzle, cell_label
 
 from . import killer, kropki, sudoku
-from .common import SIZE, Info, Position, located
+from .common import SIZE, Info, Position, line_id, located
 from .killer import Cage
 from .kropki import Dot
 
@@ -194,6 +195,28 @@ def check_supported(found: Mapping[str, int], size: int, boxes: Sequence[Sequenc
     if boxes and not same_regions(boxes, standard_boxes(size)):
         names = {"irregular regions": 1, **names}
     raise UnsupportedError(names)
+
+
+def kind_of(found: Counter[str], cages: bool, dots: bool) -> str:
+    """The kind a payload with (or without) cages and Kropki dots describes;
+    cages and dots together are counted in ``found`` as unsupported."""
+    if cages and dots:
+        found["killer cages with kropki dots"] += 1
+        return "sudoku"
+    return "killer" if cages else "kropki" if dots else "sudoku"
+
+
+def read_lines(lines: Sequence[tuple[int, str]], source: str | None,
+               read_line: Callable[[str, str], Puzzle]) -> list[Puzzle]:
+    """One puzzle per ``(line number, text)``, read by ``read_line(text, id)``; an
+    error names the line (when there are several) and the source."""
+    out = []
+    for number, line in lines:
+        try:
+            out.append(read_line(line, line_id(source, number, len(lines))))
+        except SumlogicError as error:
+            raise located(error, line=number if len(lines) > 1 else None, source=source) from None
+    return out
 
 
 def check_size(size: Any, what: str = "size") -> int:

@@ -35,12 +35,12 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-from solver.errors import InvalidPuzzleError, ParseError, SumlogicError
+from solver.errors import InvalidPuzzleError, ParseError
 from solver.model import Puzzle
 
 from . import kakuro
-from .common import content_lines, line_id, located, require_kind, short
-from .gridspec import GridSpec, UnsupportedError, build, check_size, spec_of, standard_boxes
+from .common import content_lines, require_kind, short
+from .gridspec import GridSpec, UnsupportedError, build, check_size, read_lines, spec_of, standard_boxes
 
 KAKURO_PREFIX = "https://puzz.link/p?kakuro/"
 SUDOKU_PREFIX = "https://puzz.link/p?sudoku/"
@@ -240,13 +240,7 @@ def parse(text: str, source: str | None = None) -> list[Puzzle]:
         lines = [(1, text.strip())]
     else:
         lines = content_lines(text)
-    out = []
-    for number, line in lines:
-        try:
-            out.append(read_line(line, line_id(source, number, len(lines))))
-        except SumlogicError as error:
-            raise located(error, line=number if len(lines) > 1 else None, source=source) from None
-    return out
+    return read_lines(lines, source, read_line)
 
 
 # --- writing ---------------------------------------------------------------------------

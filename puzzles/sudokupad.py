@@ -39,12 +39,13 @@ from collections import Counter
 from typing import Any, Sequence
 from urllib.parse import quote, unquote
 
-from solver.errors import ParseError, SumlogicError
+from solver.errors import ParseError
 from solver.model import Puzzle
 
 from . import fpuzzles
-from .common import Position, content_lines, line_id, located, short
-from .gridspec import GridSpec, NeedsNetworkError, UnsupportedError, build, check_size, check_supported, cover
+from .common import Position, content_lines, short
+from .gridspec import (GridSpec, NeedsNetworkError, UnsupportedError, build, check_size, check_supported, cover,
+                       kind_of, read_lines)
 from .kropki import Dot
 from .lzstring import compress_to_base64
 
@@ -360,13 +361,7 @@ def read_spec(data: Any, *, id: str = "") -> GridSpec:
             continue
         found[key] += len(value) if isinstance(value, (list, dict)) else 1
 
-    kind = "sudoku"
-    if cages and (white or black or negative):
-        found["killer cages with kropki dots"] += 1
-    elif cages:
-        kind = "killer"
-    elif white or black or negative:
-        kind = "kropki"
+    kind = kind_of(found, bool(cages), bool(white or black or negative))
     check_supported(found, size, boxes)
     info = tuple(_meta(data).items())
     return GridSpec(kind=kind, size=size, givens=tuple(givens), boxes=boxes,
@@ -389,14 +384,7 @@ def read_line(line: str, id: str = "") -> Puzzle:
 
 def parse(text: str, source: str | None = None) -> list[Puzzle]:
     """Every puzzle of a text of SudokuPad links or ids, one a line."""
-    lines = content_lines(text)
-    out = []
-    for number, line in lines:
-        try:
-            out.append(read_line(line, line_id(source, number, len(lines))))
-        except SumlogicError as error:
-            raise located(error, line=number if len(lines) > 1 else None, source=source) from None
-    return out
+    return read_lines(content_lines(text), source, read_line)
 
 
 def link(puzzle: Puzzle) -> str:

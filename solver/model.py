@@ -28,8 +28,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import cached_property
-from typing import Any, Iterable, Literal
+from functools import cached_property, wraps
+from typing import Any, Callable, Iterable, Literal, TypeVar
 
 from .bits import CONSECUTIVE_OF, RATIO_OF, sum_range
 from .errors import InvalidPuzzleError, ParseError
@@ -163,6 +163,13 @@ class Puzzle:
         return default
 
     # --- derived structure (cached) ---------------------------------------------
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickle the puzzle without what :func:`per_puzzle` derived from it
+        (a worker process derives it again)."""
+        state = dict(self.__dict__)
+        state.pop(_DERIVED, None)
+        return state
+
     @cached_property
     def index_of(self) -> dict[tuple[int, int], int]:
         """Grid position -> cell index."""
@@ -272,6 +279,44 @@ class Puzzle:
                 left, right = self.regions[comp.left].name, self.regions[comp.right].name
                 problems.append(f"{left} {comp.op} {right} fails ({ls}, {rs})")
         return problems
+
+
+T = TypeVar("T")
+_DERIVED = "_derived"
+
+
+def per_puzzle(fn: Callable[[Puzzle], T]) -> Callable[[Puzzle], T]:
+    """Structure derived from a puzzle, computed once per puzzle and kept on
+    the puzzle object itself: the one way the solver and the techniques cache
+    what a puzzle implies (its equations, its run graph, its propagator).  It
+    lives exactly as long as the puzzle, so nothing grows with the number of
+    puzzles solved, and it is left out when the puzzle is pickled.  Looking
+    it up costs one dict access: a large frozen puzzle is never hashed.
+
+    >>> calls = []
+    >>> @per_puzzle
+    ... def cell_count(p: Puzzle) -> int:
+    ...     calls.append(p.id)
+    ...     return len(p.cells)
+    >>> p = Puzzle(kind="demo", height=1, width=2, cells=((0, 0), (0, 1)), regions=(), givens=(0, 0), id="x")
+    >>> cell_count(p), cell_count(p), calls
+    (2, 2, ['x'])
+    >>> import pickle; "_derived" in pickle.loads(pickle.dumps(p)).__dict__
+    False
+    """
+    key = f"{fn.__module__}.{fn.__qualname__}"
+
+    @wraps(fn)
+    def derived(puzzle: Puzzle) -> T:
+        store = puzzle.__dict__.get(_DERIVED)
+        if store is None:
+            store = puzzle.__dict__[_DERIVED] = {}
+        if key in store:
+            return store[key]
+        value = store[key] = fn(puzzle)
+        return value
+
+    return derived
 
 
 def pair_holds(kind: str, x: int, y: int) -> bool:

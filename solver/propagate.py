@@ -32,13 +32,12 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import lru_cache
 
 from . import native
 from .bits import SUM_OF_MASK, full_mask
 from .constraints import (TIERS, AllDifferent, Cage, Compare, Constraint, Difference, House, Link, PairRule, Pointing,
                           Sum)
-from .model import PAIR_SUPPORT, Puzzle
+from .model import PAIR_SUPPORT, Puzzle, per_puzzle
 from .supports import distinct_support, sum_support
 
 
@@ -250,7 +249,7 @@ class Propagator:
             queued[k] = 0
 
 
-@lru_cache(maxsize=32)
+@per_puzzle
 def shared(puzzle: Puzzle) -> Propagator:
     """The propagator of a puzzle (with the derived sums), compiled once and
     shared by everything that only reads it: contradiction screens, guess choice."""

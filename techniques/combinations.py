@@ -26,39 +26,16 @@ across 16 at r1c1 (2 cells) can only be 7+9, so r1c1 and r1c2 lose 1-6 and 8.
 
 from __future__ import annotations
 
-from collections import OrderedDict
-from functools import wraps
-from typing import Callable, Iterator, Sequence, TypeVar
+from typing import Iterator, Sequence
 
 from solver.bits import HIGH, LOW, combinations, digits_of, is_single
 from solver.contract import Context, Technique
-from solver.model import Puzzle, Region
+from solver.model import Region
 from solver.step import Step
 from solver.supports import distinct_fit, repeat_support
 
 from .common import cells_text, plus, region_key
 
-T = TypeVar("T")
-
-
-def per_puzzle(fn: Callable[[Puzzle], T]) -> Callable[[Puzzle], T]:
-    """Cache a function of a puzzle by identity.  Hashing a large frozen puzzle costs
-    far more than a step, so the cache keeps a reference to each recent puzzle (its
-    id cannot be reused while it is held) and checks identity on every hit."""
-    cache: OrderedDict[int, tuple[Puzzle, T]] = OrderedDict()
-
-    @wraps(fn)
-    def cached(puzzle: Puzzle) -> T:
-        hit = cache.get(id(puzzle))
-        if hit is not None and hit[0] is puzzle:
-            return hit[1]
-        value = fn(puzzle)
-        cache[id(puzzle)] = (puzzle, value)
-        if len(cache) > 16:
-            cache.popitem(last=False)
-        return value
-
-    return cached
 
 
 ALL_SUMS = (1 << 46) - 1

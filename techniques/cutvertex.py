@@ -50,7 +50,7 @@ from typing import Iterator
 import networkx as nx
 
 from solver.contract import Context, Technique
-from solver.model import Puzzle
+from solver.model import Puzzle, per_puzzle
 from solver.step import Step
 
 from .algebra import Equation, find_equations, make_equation
@@ -163,7 +163,7 @@ def smaller_side(adj: Adjacency, a: int, b: int, cut: frozenset[int]) -> set[int
     return seen[0] if not todo[0] else seen[1]
 
 
-@lru_cache(maxsize=64)
+@per_puzzle
 def run_graph(puzzle: Puzzle) -> RunGraph | None:
     """The run graph, or None when the puzzle has no across and down runs to subtract."""
     runs = tuple(i for i, r in enumerate(puzzle.regions) if r.total is not None and r.kind in ("across", "down"))

@@ -22,12 +22,11 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Sequence
 
 from solver.bits import HIGH, LOW, POPCOUNT, combinations, digits_of, full_mask
 from solver.contract import Context
-from solver.model import PAIR_SUPPORT, Puzzle, Region
+from solver.model import PAIR_SUPPORT, Puzzle, Region, per_puzzle
 
 from .common import describe, digit_list, region_key
 
@@ -70,7 +69,7 @@ def _rule(region: Region, max_digit: int) -> Rule:
     return (_FREE, cells, 0, ())
 
 
-@lru_cache(maxsize=32)
+@per_puzzle
 def _rules(puzzle: Puzzle) -> tuple[Rule, ...]:
     """What each region of the puzzle demands, compiled for :func:`_holds`."""
     return tuple(_rule(r, puzzle.max_digit) for r in puzzle.regions)
@@ -214,7 +213,7 @@ def dead_end(ctx: Context, changed: Sequence[int] | None = None) -> DeadEnd | No
     return None
 
 
-@lru_cache(maxsize=32)
+@per_puzzle
 def _layout(puzzle: Puzzle) -> tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...]]:
     """Per puzzle: each cell's peers as a bit set, each region's cells as a
     bit set, and each cell's regions that are not houses."""

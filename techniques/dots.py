@@ -26,10 +26,10 @@ from typing import Iterator
 
 from solver.bits import digits_of
 from solver.contract import Context, Technique
-from solver.model import PAIR_SUPPORT, Puzzle
+from solver.model import PAIR_SUPPORT, Puzzle, per_puzzle
 from solver.step import Step
 
-from .combinations import losses_text, or_list, per_puzzle
+from .combinations import losses_text, or_list
 from .common import digit_list
 
 

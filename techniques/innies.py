@@ -44,12 +44,11 @@ sums by size, then differences.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Iterator
 
 from solver.derived import box_layout, house_unions
 from solver.contract import Context, Technique
-from solver.model import HOUSE_KINDS, Puzzle, Region
+from solver.model import HOUSE_KINDS, Puzzle, Region, per_puzzle
 from solver.step import Step
 
 from .algebra import INFO, Equation, find_equations, make_equation, region_names
@@ -99,7 +98,7 @@ def _flip_sets(base: int, deltas: list[int], limit: int) -> Iterator[tuple[int, 
     yield from go(0, base)
 
 
-@lru_cache(maxsize=64)
+@per_puzzle
 def killer_equations(puzzle: Puzzle) -> tuple[Equation, ...]:
     """Every innie, outie and innie-outie equation of the puzzle's house unions, simplest first."""
     regions = puzzle.regions
@@ -198,7 +197,7 @@ def _cages_text(cages: list[Region], total: int) -> str:
     return f"cages {', '.join(names[:-1])} and {names[-1]} stick out (total {total})"
 
 
-@lru_cache(maxsize=64)
+@per_puzzle
 def sums_by_house(puzzle: Puzzle) -> tuple[tuple[int, tuple[Equation, ...], frozenset[int]], ...]:
     """For each house (region index) that some distinct derived sum of two
     cells or more meets: those sums, and every cell a step there reads."""

@@ -31,10 +31,10 @@ from typing import Callable, Iterator, Sequence, TypeVar
 
 from solver.bits import POPCOUNT, digits_of
 from solver.contract import Context, Technique
-from solver.model import BLOCK_KINDS, HOUSE_KINDS, Puzzle, Region
+from solver.model import BLOCK_KINDS, HOUSE_KINDS, Puzzle, Region, per_puzzle
 from solver.step import Step
 
-from .combinations import (combos_text, digit_ranges, distinct_fit, losses_text, per_puzzle, region_fit,
+from .combinations import (combos_text, digit_ranges, distinct_fit, losses_text, region_fit,
                            required_digits)
 from .common import cells_text, describe, plus, region_key
 
