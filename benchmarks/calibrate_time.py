@@ -38,7 +38,7 @@ from typing import Any, Callable, Sequence
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from solver.model import Puzzle  # noqa: E402
-from sumlogic.grading import TIME_MODEL, PathStep, TimeModel, estimate_seconds, spearman  # noqa: E402
+from sumlogic.grading import TIME_MODEL, PathStep, TimeModel, estimate_seconds, largest_region, spearman  # noqa: E402
 
 Entry = dict[str, Any]
 
@@ -50,7 +50,7 @@ RATED_FILES: tuple[str, ...] = ("sudoku-cloud", "sudoku-krazydad", "sudoku-janko
 FIT_SETS: tuple[str, ...] = ("sudoku-cloud", "sudoku-krazydad", "sudoku-janko", "killer-janko", "kakuro-janko",
                              "corpus kropki/janko", "corpus killer tiers")
 #: The version of the cached rows (raise it when :class:`sumlogic.grading.MoveCounter` changes).
-ROWS = 2
+ROWS = 3
 #: Folds of the cross-validation.
 FOLDS = 5
 #: Seed of the folds and the bootstrap.
@@ -153,7 +153,7 @@ def path_entry(job: tuple[Puzzle, float]) -> Entry:
             signal.setitimer(signal.ITIMER_PROF, budget)
         trace = solve_with_logic(puzzle, DEFAULT, explain=False, max_depth=3, timeout=None, budget=DEFAULT_BUDGET,
                                  node_limit=EXACT_NODES, observe=MoveCounter())
-        entry.update(status=trace.status, path=path_steps(trace))
+        entry.update(status=trace.status, path=path_steps(trace), extra=step_extras(trace))
     except OverBudget:
         entry.update(status="timeout", path=[])
     finally:
@@ -162,6 +162,25 @@ def path_entry(job: tuple[Puzzle, float]) -> Entry:
             signal.signal(signal.SIGPROF, old)
     entry["cpu"] = round(time.process_time() - cpu, 3)
     return entry
+
+
+def step_extras(trace: Any) -> list[list[int]]:
+    """Per path row, what the model does not use yet but a fit may try:
+    ``[size, negative]``: the most cells of a sum region the step names, and
+    1 for a ``kropki-dots`` step on a dot-free pair (the negative rule)."""
+    notes = trace.notes if len(trace.notes) == len(trace.steps) else [None] * len(trace.steps)
+    kinds = {(min(q.a, q.b), max(q.a, q.b)): q.kind for q in trace.puzzle.pairs}
+    out = []
+    for step, note in zip(trace.steps, notes):
+        if step.technique == "givens":
+            continue
+        size = note[3] if note is not None and len(note) > 3 else 0
+        negative = 0
+        if step.technique == "kropki-dots" and len(step.cells) == 2:
+            a, b = step.cells
+            negative = int(kinds.get((min(a, b), max(a, b))) == "neither")
+        out.append([size, negative])
+    return out
 
 
 def cached_paths(puzzles: Sequence[Puzzle], folder: Path, budget: float, jobs: int) -> dict[str, Entry]:
@@ -201,8 +220,8 @@ def cached_paths(puzzles: Sequence[Puzzle], folder: Path, budget: float, jobs: i
 
 
 # --- scoring and fitting --------------------------------------------------------------
-#: One evaluation set: (rating, path rows) of the solved puzzles.
-Rows = list[tuple[float, list[PathStep]]]
+#: One evaluation set: (rating, path rows, :func:`~sumlogic.grading.largest_region`) of the solved puzzles.
+Rows = list[tuple[float, list[PathStep], int]]
 
 
 def sets_of(items: Sequence[tuple[str, Puzzle, dict[str, Any]]], entries: dict[str, Entry]
@@ -213,7 +232,8 @@ def sets_of(items: Sequence[tuple[str, Puzzle, dict[str, Any]]], entries: dict[s
     for name, p, rating in items:
         e = entries[p.id]
         if e["status"] == "solved":
-            sets.setdefault(name, []).append((float(rating["value"]), [tuple(r) for r in e["path"]]))
+            sets.setdefault(name, []).append((float(rating["value"]), [tuple(r) for r in e["path"]],
+                                              largest_region(p)))
         else:
             left[name] = left.get(name, 0) + 1
     return sets, left
@@ -221,7 +241,7 @@ def sets_of(items: Sequence[tuple[str, Puzzle, dict[str, Any]]], entries: dict[s
 
 def rho_of(rows: Rows, model: TimeModel) -> float:
     """Spearman's rho between the ratings and the model's estimates."""
-    return spearman([y for y, _ in rows], [estimate_seconds(path, model) for _, path in rows])
+    return spearman([y for y, _, _ in rows], [estimate_seconds(path, model, big) for _, path, big in rows])
 
 
 def bootstrap(ys: Sequence[float], xs: Sequence[float], resamples: int = RESAMPLES,
@@ -239,12 +259,17 @@ def bootstrap(ys: Sequence[float], xs: Sequence[float], resamples: int = RESAMPL
 
 #: The values :func:`fit` tries for each shape parameter (``seconds`` only scales).
 GRID: dict[str, tuple[float, ...]] = {
-    "growth": (1.0, 1.5, 2.0, 3.0, 4.0, 6.0),
-    "options": (0.0, 0.25, 0.5, 0.75, 1.0, 1.5),
-    "cells": (0.0, 0.5, 1.0, 1.5, 2.0, 3.0),
-    "chain": (0.0, 2.0, 10.0, 50.0),
-    "guess": (100.0, 1000.0, 10000.0),
-    "combos": (0.0, 0.25, 0.5, 0.75, 1.0),
+    "growth": (1.0, 1.5, 2.0, 3.0),
+    "options": (0.0, 0.25, 0.5, 1.0),
+    "cells": (0.0, 1.0),
+    "chain": (0.0, 10.0, 50.0),
+    "guess": (300.0, 3000.0),
+    "combos": (0.0, 0.25, 0.5, 1.0),
+    "naked": (1.0, 1.5, 2.0),
+    "region": (0.0, 3.0, 30.0),
+    "region_base": (1.5, 2.0, 3.0),
+    "floor": (0.0, 30.0, 120.0, 400.0),
+    "floor_growth": (2.0, 4.0, 6.0),
 }
 
 
@@ -292,7 +317,7 @@ def cross_validated(sets: dict[str, Rows]) -> dict[str, list[tuple[list[float], 
         print(f"  fold {k + 1}/{FOLDS}: {model}", file=sys.stderr)
         for name, rows in sets.items():
             held = [row for row, f in zip(rows, assign[name]) if f == k]
-            out[name].append(([y for y, _ in held], [estimate_seconds(path, model) for _, path in held]))
+            out[name].append(([y for y, _, _ in held], [estimate_seconds(path, model, big) for _, path, big in held]))
     return out
 
 
@@ -323,7 +348,7 @@ def scale_seconds(sets: dict[str, Rows], items: Sequence[tuple[str, Puzzle, dict
     estimates, times = [], []
     for name, p, rating in items:
         if name == "sudoku-cloud" and entries[p.id]["status"] == "solved" and "mean_seconds" in rating:
-            estimates.append(estimate_seconds([tuple(r) for r in entries[p.id]["path"]], model))
+            estimates.append(estimate_seconds([tuple(r) for r in entries[p.id]["path"]], model, largest_region(p)))
             times.append(float(rating["mean_seconds"]))
     if not estimates:
         return model.seconds
@@ -338,7 +363,7 @@ def extra_checks(items: Sequence[tuple[str, Puzzle, dict[str, Any]]], entries: d
     krazydad Sudoku within each tier against the book; janko's Kakuros within
     each grid size with 20 puzzles or more."""
     def est(p: Puzzle) -> float:
-        return estimate_seconds([tuple(r) for r in entries[p.id]["path"]], model)
+        return estimate_seconds([tuple(r) for r in entries[p.id]["path"]], model, largest_region(p))
 
     solved = [(name, p, r) for name, p, r in items if entries[p.id]["status"] == "solved"]
     lines = []
@@ -385,8 +410,8 @@ def report(items: Sequence[tuple[str, Puzzle, dict[str, Any]]], entries: dict[st
     out(head + "  fitted on")
     for name in names:
         rows = sets[name]
-        ys = [y for y, _ in rows]
-        xs = [estimate_seconds(path, TIME_MODEL) for _, path in rows]
+        ys = [y for y, _, _ in rows]
+        xs = [estimate_seconds(path, TIME_MODEL, big) for _, path, big in rows]
         lo, hi = bootstrap(ys, xs)
         line = f"{name:28} {len(rows):>4} {left.get(name, 0):>5}  {spearman(ys, xs):>+12.2f} [{lo:+.2f}, {hi:+.2f}]"
         if do_fit:

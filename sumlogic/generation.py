@@ -39,23 +39,55 @@ def band_name(text: str) -> str:
     raise ValueError(f"unknown band {text!r} (bands: {', '.join(BAND_ORDER)})")
 
 
-def _band_other_than(band: str) -> Accept:
-    """An ``accept`` for :func:`puzzles.generate.generate_many`: the band a
-    puzzle came out in when it is not ``band``, else None."""
+def parse_minutes(text: str) -> tuple[float, float]:
+    """``'LO-HI'`` (estimated minutes, :func:`sumlogic.grading.estimate_minutes`) -> ``(lo, hi)``.
+
+    >>> parse_minutes("5-12.5"), parse_minutes(" 3 - 3 ")
+    ((5.0, 12.5), (3.0, 3.0))
+    >>> parse_minutes("12-5")
+    Traceback (most recent call last):
+    ...
+    ValueError: --minutes '12-5': want LO-HI with 0 <= LO <= HI (estimated minutes, e.g. 5-15)
+    """
+    lo, sep, hi = text.strip().partition("-")
+    try:
+        low, high = float(lo), float(hi)
+    except ValueError:
+        low = high = -1.0
+    if not sep or not 0 <= low <= high or high != high or high == float("inf"):
+        raise ValueError(f"--minutes {text!r}: want LO-HI with 0 <= LO <= HI (estimated minutes, e.g. 5-15)")
+    return low, high
+
+
+def _minutes_word(minutes: float, lo: float, hi: float) -> str:
+    """How a try missed the minutes asked for (the word :class:`BudgetExhausted` counts)."""
+    return f"under {lo:g} min" if minutes < lo else f"over {hi:g} min"
+
+
+def _accept(band: str | None, minutes: tuple[float, float] | None) -> Accept:
+    """An ``accept`` for :func:`puzzles.generate.generate_many`: None when the
+    puzzle's grade is in ``band`` and its estimate within ``minutes``, else
+    what it came out as (its band, or how it missed the minutes)."""
 
     def accept(puzzle: Puzzle) -> str | None:
-        got = grade(puzzle).band
-        return None if got == band else got
+        g = grade(puzzle)
+        if band is not None and g.band != band:
+            return g.band
+        if minutes is not None and not minutes[0] <= g.minutes <= minutes[1]:
+            return _minutes_word(g.minutes, *minutes)
+        return None
 
     return accept
 
 
 def generate_many(kind: str, seed: int | None = None, count: int = 1, band: str | None = None,
                   size: Size = None, max_tries: int = DEFAULT_MAX_TRIES,
-                  start: int = 0) -> Iterator[tuple[Puzzle, int]]:
+                  start: int = 0, minutes: tuple[float, float] | None = None) -> Iterator[tuple[Puzzle, int]]:
     """Puzzles ``start .. start + count - 1`` of ``seed`` with the tries each
     took (:func:`puzzles.generate.generate_many`); with ``band``, only
-    puzzles that :func:`~sumlogic.grading.grade` puts in that band.
+    puzzles that :func:`~sumlogic.grading.grade` puts in that band; with
+    ``minutes`` ``(lo, hi)``, only puzzles whose estimated solving time
+    (:attr:`~sumlogic.grading.Grade.minutes`) is within it (both ends included).
 
     Raises ``ValueError`` for an unknown kind or band, a bad size or
     ``max_tries``; iterating raises :class:`puzzles.generate.BudgetExhausted`.
@@ -65,13 +97,19 @@ def generate_many(kind: str, seed: int | None = None, count: int = 1, band: str 
         reach = reachable_bands(kind)
         if wanted not in reach:
             raise ValueError(f"{kind} generation does not reach the {wanted} band (it reaches {', '.join(reach)})")
-    accept = _band_other_than(wanted) if wanted is not None else None
-    return _generate_many(kind, seed, count, size, max_tries, start, accept=accept, label=wanted,
+    if minutes is not None and not 0 <= minutes[0] <= minutes[1]:
+        raise ValueError(f"minutes {minutes!r}: want 0 <= low <= high")
+    accept = _accept(wanted, minutes) if wanted is not None or minutes is not None else None
+    label = wanted
+    if minutes is not None:
+        label = f"{wanted + ', ' if wanted else ''}{minutes[0]:g}-{minutes[1]:g} min"
+    return _generate_many(kind, seed, count, size, max_tries, start, accept=accept, label=label,
                           merge=wanted in HARD_BANDS, order=BAND_ORDER)
 
 
 def generate(kind: str, seed: int | None = None, band: str | None = None, size: Size = None,
-             max_tries: int = DEFAULT_MAX_TRIES, index: int = 0) -> Puzzle:
+             max_tries: int = DEFAULT_MAX_TRIES, index: int = 0,
+             minutes: tuple[float, float] | None = None) -> Puzzle:
     """One unique, minimal puzzle of ``kind`` (puzzle ``index`` of ``seed``; see :func:`generate_many`)."""
-    [(puzzle, _)] = generate_many(kind, seed, 1, band, size, max_tries, start=index)
+    [(puzzle, _)] = generate_many(kind, seed, 1, band, size, max_tries, start=index, minutes=minutes)
     return puzzle

@@ -160,7 +160,7 @@ PathStep = tuple[str, int, int, int, int, int]
 
 #: How many moves open are counted at most, by level (the rest: ``OPTION_CAPS[-1]``).
 #: Beyond a few, more options hardly shorten the search, and counting stops early.
-OPTION_CAPS: tuple[int, ...] = (0, 30, 20, 6)
+OPTION_CAPS: tuple[int, ...] = (0, 20, 3, 2)
 #: The work a replayed refutation may spend to measure its chain (else :data:`LONG_CHAIN`).
 CHAIN_WORK = 5_000
 #: The chain length assumed when the replay runs out of :data:`CHAIN_WORK`.
@@ -191,15 +191,16 @@ class MoveCounter:
         #: (cells, total) of a sum region -> its number of digit combinations
         self._combos: dict[tuple[tuple[int, ...], int], int] = {}
 
-    def __call__(self, ctx: Context, step: Step) -> tuple[int, int, int]:
-        """``(moves open, chain length, combinations)`` for ``step``, found in ``ctx``."""
-        combos = self.combinations(ctx, step)
+    def __call__(self, ctx: Context, step: Step) -> tuple[int, int, int, int]:
+        """``(moves open, chain length, combinations, size)`` for ``step``, found in ``ctx``
+        (size: the most cells of a sum region the step names, 0 when none)."""
+        combos, size = self.combinations(ctx, step)
         if step.level >= CHAIN_LEVEL and step.technique.startswith("contradiction-") and step.eliminations:
-            return 1, self.chain(ctx, step), combos
+            return 1, self.chain(ctx, step), combos, size
         techniques = ctx.techniques
         ids = [t.id for t in techniques]
         if step.technique not in ids:
-            return 1, 0, combos
+            return 1, 0, combos, size
         cap = _cap(step.level)
         seen: set[Any] = set()
         for tech in techniques[ids.index(step.technique):]:
@@ -208,15 +209,17 @@ class MoveCounter:
             for found in tech.find(ctx):
                 seen.add(found.placements or found.eliminations)
                 if len(seen) >= cap:
-                    return cap, 0, combos
-        return max(1, len(seen)), 0, combos
+                    return cap, 0, combos, size
+        return max(1, len(seen)), 0, combos, size
 
-    def combinations(self, ctx: Context, step: Step) -> int:
-        """The most digit combinations a distinct sum region named by ``step`` can hold (1: none)."""
+    def combinations(self, ctx: Context, step: Step) -> tuple[int, int]:
+        """The most digit combinations a distinct sum region named by ``step`` can hold (1: none),
+        and the most cells of such a region (0: none)."""
         if not step.regions:
-            return 1
+            return 1, 0
         named = {tuple(cells) for _, cells in step.regions}
         most = 1
+        size = 0
         for region in ctx.sum_regions():
             cells = tuple(region.cells)
             if cells in named and region.distinct and region.total is not None:
@@ -226,7 +229,8 @@ class MoveCounter:
                     count = len(combinations(len(region.cells), region.total, ctx.puzzle.max_digit))
                     self._combos[key] = count
                 most = max(most, count)
-        return most
+                size = max(size, len(cells))
+        return most, size
 
     @staticmethod
     def chain(ctx: Context, step: Step) -> int:
@@ -259,7 +263,7 @@ def path_steps(trace: Trace) -> list[PathStep]:
     for step, note in zip(trace.steps, notes):
         if step.technique == "givens":
             continue
-        options, chain, combos = note if note is not None else (1, 0, 1)
+        options, chain, combos = note[:3] if note is not None else (1, 0, 1)
         out.append((step.technique, step.level, options, open_cells, chain, combos))
         open_cells -= len({c for c, _ in step.placements})
     return out
@@ -272,9 +276,18 @@ class TimeModel:
     A step of level ``L`` taken with ``n`` moves open and ``o`` cells open,
     naming sum regions of at most ``k`` digit combinations, takes
     ``seconds * growth ** (L - 1) * (o / 81) ** cells * k ** combos / n ** options``
-    seconds, plus ``chain`` seconds per step of a contradiction's chain; a guess
-    takes ``guess`` seconds.  81 (a Sudoku grid) makes ``seconds`` the time of
-    a lone level-1 move in an empty Sudoku.
+    seconds (times ``naked`` for a naked single, which people find harder
+    to spot than a hidden one), plus ``chain`` seconds per step of a
+    contradiction's chain; a guess takes ``guess`` seconds.  81 (a Sudoku
+    grid) makes ``seconds`` the time of a lone level-1 move in an empty Sudoku.
+
+    Two terms for the puzzle as a whole, in units of ``seconds``: reading
+    the largest sum region (a cage or run of ``s`` cells) adds
+    ``region * region_base ** s``; and when the hardest level ``H`` is 2 or
+    more, the total is at least ``floor * floor_growth ** (H - 2)`` (levels
+    above 9, a guess, count as 9), so that a puzzle that needs a harder
+    technique is not made quick by a short path (puzzles of singles alone
+    are ordered by their path alone).
     """
 
     seconds: float
@@ -284,17 +297,37 @@ class TimeModel:
     chain: float
     guess: float
     combos: float = 0.0
+    naked: float = 1.0
+    region: float = 0.0
+    region_base: float = 2.0
+    floor: float = 0.0
+    floor_growth: float = 2.0
 
 
 #: The model in use, fitted by ``python benchmarks/calibrate.py --rated --fit``
 #: (docs/grading.md): its shape parameters by the rank agreement with the rated
 #: sets, ``seconds`` so that the median estimate of the Cloud Sudoku puzzles is
 #: their players' median mean solving time.
-TIME_MODEL = TimeModel(seconds=10.65, growth=2.0, options=0.25, cells=0.0, chain=50.0, guess=300.0, combos=1.0)
+#: ``python benchmarks/calibrate.py --rated --fit --jobs 2`` (commit after 64050bf), fitted on all of
+#: sudoku-cloud, sudoku-krazydad, sudoku-janko, killer-janko, kakuro-janko, corpus kropki/janko and
+#: corpus killer tiers: mean rho 0.634.
+TIME_MODEL = TimeModel(seconds=39.82, growth=1.0, options=0.5, cells=1.0, chain=50.0, guess=300.0, combos=0.5,
+                       naked=1.5, region=30.0, region_base=2.0, floor=120.0, floor_growth=4.0)
 
 
-def estimate_seconds(path: Iterable[PathStep], model: TimeModel = TIME_MODEL) -> float:
-    """The estimated solving time of a path of :data:`PathStep` rows, in seconds.
+def largest_region(puzzle: Puzzle) -> int:
+    """The most cells of a region with a printed total (a cage, a run); 0 when none.
+
+    >>> from puzzles import sample
+    >>> largest_region(sample("sudoku-1")), largest_region(sample("killer-1")) > 1
+    (0, True)
+    """
+    return max((len(r.cells) for r in puzzle.regions if r.total is not None), default=0)
+
+
+def estimate_seconds(path: Iterable[PathStep], model: TimeModel = TIME_MODEL, largest: int = 0) -> float:
+    """The estimated solving time of a path of :data:`PathStep` rows, in seconds
+    (``largest``: :func:`largest_region` of the puzzle).
 
     >>> m = TimeModel(seconds=10.0, growth=2.0, options=1.0, cells=1.0, chain=5.0, guess=100.0, combos=1.0)
     >>> estimate_seconds([("naked-single", 1, 2, 81, 0, 1), ("pointing", 3, 1, 81, 0, 1)], m)
@@ -303,20 +336,35 @@ def estimate_seconds(path: Iterable[PathStep], model: TimeModel = TIME_MODEL) ->
     760.0
     >>> estimate_seconds([("sum-combinations", 2, 1, 81, 0, 3)], m)
     60.0
+    >>> m = TimeModel(seconds=10.0, growth=1.0, options=0.0, cells=0.0, chain=0.0, guess=0.0, naked=2.0,
+    ...               region=1.0, region_base=2.0, floor=10.0, floor_growth=2.0)
+    >>> estimate_seconds([("naked-single", 1, 1, 81, 0, 1)], m, largest=3)  # 20 + 80 (region), no floor
+    100.0
+    >>> estimate_seconds([("naked-single", 1, 1, 81, 0, 1), ("pointing", 3, 1, 81, 0, 1)], m)  # floor 200
+    200.0
     """
     total = 0.0
+    hardest = 0
     for technique, level, options, open_cells, chain, combos in path:
+        hardest = max(hardest, level)
         if technique == GUESS:
             total += model.guess
             continue
-        total += (model.seconds * model.growth ** (level - 1) * (max(open_cells, 1) / 81) ** model.cells
-                  * max(combos, 1) ** model.combos / max(options, 1) ** model.options + model.chain * chain)
+        step = (model.seconds * model.growth ** (level - 1) * (max(open_cells, 1) / 81) ** model.cells
+                * max(combos, 1) ** model.combos / max(options, 1) ** model.options)
+        if technique == "naked-single":
+            step *= model.naked
+        total += step + model.chain * chain
+    if largest:
+        total += model.seconds * model.region * model.region_base ** largest
+    if hardest >= 2:
+        total = max(total, model.seconds * model.floor * model.floor_growth ** (min(hardest, 9) - 2))
     return total
 
 
-def estimate_minutes(path: Iterable[PathStep], model: TimeModel = TIME_MODEL) -> float:
+def estimate_minutes(path: Iterable[PathStep], model: TimeModel = TIME_MODEL, largest: int = 0) -> float:
     """:func:`estimate_seconds` in minutes, rounded to 0.1 (the figure ``grade`` reports)."""
-    return round(estimate_seconds(path, model) / 60, 1)
+    return round(estimate_seconds(path, model, largest) / 60, 1)
 
 
 def time_score(minutes: float) -> int:
@@ -351,7 +399,7 @@ def grade_trace(trace: Trace, techniques: Sequence[Technique] | None = None,
     counts = trace.techniques_used()
     counts.pop("givens", None)
     band = band_for(level, guessed) if trace.status == "solved" else trace.status
-    minutes = estimate_minutes(path_steps(trace)) if trace.status == "solved" else 0.0
+    minutes = estimate_minutes(path_steps(trace), largest=largest_region(p)) if trace.status == "solved" else 0.0
     return Grade(p.id, p.kind, trace.status, level, band, score, hardest,
                  tuple(counts.items()), len(trace.steps), trace.seconds, minutes)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import statistics
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -85,8 +86,16 @@ def test_path_rows_count_open_cells_down() -> None:
 
 def test_the_model_is_monotone() -> None:
     base = [("naked-single", 1, 5, 60, 0, 1), ("pointing", 3, 1, 50, 0, 1), ("contradiction-1", 7, 1, 40, 6, 1)]
-    seconds = estimate_seconds(base)
-    assert estimate_seconds(base + [("hidden-single", 1, 3, 30, 0, 1)]) > seconds  # one more step
+    no_floor = replace(TIME_MODEL, floor=0.0)
+    seconds = estimate_seconds(base, no_floor)
+    assert estimate_seconds(base + [("hidden-single", 1, 3, 30, 0, 1)], no_floor) > seconds  # one more step
+    assert estimate_seconds(base + [("hidden-single", 1, 3, 30, 0, 1)]) >= estimate_seconds(base)
+    # the floor: needing a harder level never makes a path quicker
+    singles = [("naked-single", 1, 2, 60, 0, 1)] * 5
+    assert estimate_seconds(singles + [("naked-pair", 4, 1, 50, 0, 1)]) > estimate_seconds(
+        singles + [("pointing", 3, 1, 50, 0, 1)]) > estimate_seconds(singles)
+    # a bigger largest cage or run takes longer
+    assert estimate_seconds(singles, largest=6) > estimate_seconds(singles, largest=3) > estimate_seconds(singles)
     assert estimate_seconds([("naked-single", 1, 1, 60, 0, 1)]) >= estimate_seconds([("naked-single", 1, 9, 60, 0, 1)])
     assert estimate_seconds([("naked-pair", 4, 1, 60, 0, 1)]) >= estimate_seconds([("naked-single", 1, 1, 60, 0, 1)])
     assert estimate_seconds([("contradiction-1", 7, 1, 40, 12, 1)]) >= estimate_seconds(
@@ -142,3 +151,14 @@ def test_median_estimate_grows_with_the_cells_left_empty(corpus: Path) -> None:
     medians = [statistics.median(by_k[k]) for k in ks if len(by_k[k]) >= 5]
     assert len(medians) >= 5, {k: len(v) for k, v in by_k.items()}
     assert all(a < b for a, b in zip(medians, medians[1:])), medians
+
+
+def test_generate_at_minutes_keeps_the_estimate_in_range(capsys: pytest.CaptureFixture[str]) -> None:
+    from sumlogic.generation import generate, parse_minutes
+
+    lo, hi = parse_minutes("1-30")
+    puzzle = generate("sudoku", seed=3, minutes=(lo, hi), max_tries=20)
+    assert lo <= grade(puzzle).minutes <= hi
+    assert main(["generate", "sudoku", "--seed", "3", "--minutes", "1-30", "--max-tries", "20"]) == 0
+    assert main(["generate", "sudoku", "--minutes", "30-1"]) == 2
+    assert "--minutes '30-1'" in capsys.readouterr().err

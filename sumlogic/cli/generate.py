@@ -1,11 +1,12 @@
 """The ``generate`` subcommand: ``sumlogic generate KIND [--seed N] [--count K]
-[--band B] [--size WxH] [--format F] [--max-tries T]``.
+[--band B] [--minutes LO-HI] [--size WxH] [--format F] [--max-tries T]``.
 
 Puzzles are written to standard output, one at a time as they are made, in
 the kind's usual notation (KEN for Kropki, the killer text, the Kakuro grid,
 the Sudoku line) or any notation that holds the kind (``--format jsonl``
-gives corpus records with the solution).  With ``--band`` each puzzle's
-number of tries goes to standard error.
+gives corpus records with the solution).  With ``--band`` or ``--minutes``
+(the estimated solving time ``grade`` prints) each puzzle's number of tries
+goes to standard error.
 
 Exit codes: 0 done, 1 a puzzle's try budget ran out (the puzzles made
 before it are written), 2 a usage error.
@@ -47,6 +48,9 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--band", default=None, metavar="B",
                         help="keep trying until sumlogic's grade is this band "
                              "(Easy, Medium, Hard, Expert, Extreme, Needs-guessing)")
+    parser.add_argument("--minutes", default=None, metavar="LO-HI",
+                        help="keep trying until the estimated solving time (grade's ~minutes) is within LO-HI, "
+                             "e.g. 5-15 (with --band, both must hold)")
     parser.add_argument("--size", default=None, metavar="WxH", help="Kakuro width x height (default 10x10)")
     parser.add_argument("--format", default=None, metavar="F",
                         help="notation: the kind's usual one by default (ken, killer, kakuro, sudoku), or jsonl")
@@ -68,7 +72,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
     from puzzles.generate import BudgetExhausted, parse_size
     from puzzles.kinds import KINDS as KIND_RECORDS
 
-    from ..generation import band_name, generate_many
+    from ..generation import band_name, generate_many, parse_minutes
 
     out = out or sys.stdout
     err = err or sys.stderr
@@ -87,11 +91,12 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
         return 2
     try:
         band = band_name(args.band) if args.band is not None else None
+        minutes = parse_minutes(args.minutes) if getattr(args, "minutes", None) is not None else None
         size = parse_size(args.size) if args.size is not None else None
         if size is not None and kind != "kakuro":
             raise ValueError(f"--size applies to kakuro only ({kind} is always 9x9)")
         puzzles = generate_many(kind, seed=args.seed, count=args.count, band=band, size=size,
-                                max_tries=args.max_tries)
+                                max_tries=args.max_tries, minutes=minutes)
     except ValueError as error:
         _fail(str(error), err)
         return 2
@@ -106,9 +111,10 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
             else:
                 out.write(separator + text)
             out.flush()
-            if band is not None:
+            if band is not None or minutes is not None:
                 seconds = time.perf_counter() - started
-                print(f"{puzzle.id}: {band} after {tries} {'try' if tries == 1 else 'tries'} ({seconds:.1f} s)",
+                wanted = ", ".join(w for w in (band, minutes and f"{minutes[0]:g}-{minutes[1]:g} min") if w)
+                print(f"{puzzle.id}: {wanted} after {tries} {'try' if tries == 1 else 'tries'} ({seconds:.1f} s)",
                       file=err)
                 started = time.perf_counter()
     except BudgetExhausted as error:
