@@ -127,11 +127,7 @@ def outcome(record: dict[str, Any]) -> tuple[str, str]:
 
 
 def test_interop_links_read_as_expected() -> None:
-    """Every record of links.jsonl reads to its expected puzzle (and solves), or to its expected error.
-
-    Known failures are listed: the Kakuro builder refuses white cells in runs
-    without any total (penpa-edit grid kakuro-fe0466a7).
-    """
+    """Every record of links.jsonl reads to its expected puzzle (and solves), or to its expected error."""
     records = interop_records()
     counts: Counter[str] = Counter()
     failures = []
@@ -143,9 +139,24 @@ def test_interop_links_read_as_expected() -> None:
     print(f"\ninterop links: {len(records)} records, {dict(counts)}")
     for line in failures:
         print("  FAIL", line)
-    known = {"interop/puzzlink-kakuro/kakuro-fe0466a7"}
-    assert [f for f in failures if f.split(":")[0] not in known] == []
+    assert failures == []
     assert counts["solved"] + counts["not-unique"] > 0 and counts["unsupported"] > 0 and counts["network"] > 0
+
+
+def test_kakuro_with_unclued_runs_reads_solves_and_writes_back() -> None:
+    """penpa-edit's grid has white runs without a printed total: distinct regions with no total."""
+    [record] = [r for r in interop_records() if r["id"] == "interop/puzzlink-kakuro/kakuro-fe0466a7"]
+    [puzzle] = read_text(record["text"])
+    assert normal(to_record(puzzle)) == normal(record["expect"])
+    unclued = [r for r in puzzle.regions if r.total is None]
+    assert [(r.name, len(r.cells)) for r in unclued] == [
+        ("across at r4c3", 5), ("down at r2c3", 6), ("down at r2c6", 6), ("down at r6c7", 2)]
+    assert all(r.distinct and r.kind in ("across", "down") for r in unclued)
+    result = solve(puzzle, timeout=60.0)
+    assert result.status == "solved" and solution_text(puzzle, result.solution) == record["solution"]
+    for notation in ("kakuro", "jsonl", "puzzlink"):
+        [again] = read_text(write_text([puzzle], notation))
+        assert same(again, puzzle) and again.regions == puzzle.regions, notation
 
 
 @pytest.mark.parametrize("size", [4, 6])
