@@ -321,6 +321,21 @@ def test_formats_and_samples(capsys: pytest.CaptureFixture[str]) -> None:
     assert [r["name"] for r in json_lines(out)] == [f"sample:{name}" for name in SAMPLES]
 
 
+def test_formats_give_an_example_of_every_notation(capsys: pytest.CaptureFixture[str]) -> None:
+    """Each example is written by the notation's own writer; the one-line ones read back in that notation."""
+    from puzzles import FORMATS, read_text
+
+    code, out, _ = run(capsys, "formats", "--json")
+    records = json_lines(out)
+    assert code == 0 and [r["name"] for r in records] == list(FORMATS)
+    for record in records:
+        assert record["example"] and list(record)[-1] == "example", record["name"]
+        if record["name"] in ("sudoku", "ken", "fpuzzles", "sudokupad", "sudokuwiki", "puzzlink", "jsonl"):
+            assert read_text(record["example"], format=record["name"]), record["name"]
+    code, out, _ = run(capsys, "formats")
+    assert all(f"  {name}: " in out for name in FORMATS)
+
+
 def test_internal_error_is_one_line_exit_3(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     def broken(*_: Any, **__: Any) -> None:
         raise ZeroDivisionError("boom")
