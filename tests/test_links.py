@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from puzzles import from_record, killer, kropki, read_text, sudoku, to_record, write_text
 from puzzles import lzstring
-from puzzles.gridspec import BOX_SHAPES, NeedsNetworkError, UnsupportedError
+from puzzles.gridspec import BOX_SHAPES, NeedsNetworkError, UnsupportedError, same_regions, standard_boxes
 from puzzles.interchange import read_spec
 from puzzles.killer import Cage
 from solver.errors import InvalidPuzzleError, ParseError
@@ -239,8 +239,14 @@ SHAPES = [(4, "usual"), (4, "jigsaw"), (5, "none"), (6, "usual"), (6, "other"), 
 def shaped_puzzle(kind: str, size: int, shape: str, rng: random.Random) -> Puzzle:
     """A Sudoku, Killer or Kropki (not necessarily unique) of side ``size`` and the given box shape."""
     box = {"usual": None, "other": tuple(reversed(BOX_SHAPES.get(size, (1, size))))}.get(shape)
-    regions = {"jigsaw": random_jigsaw(size, rng), "none": []}.get(shape)
-    solution = random_solution(sudoku.build(size=size, box=box, regions=regions), rng, node_limit=20_000)
+    solution = None
+    for _ in range(50):  # a random jigsaw may have no solution grid at all: draw another
+        regions = {"jigsaw": random_jigsaw(size, rng), "none": []}.get(shape)
+        if shape == "jigsaw" and regions and same_regions(regions, standard_boxes(size)):
+            continue  # no swap took: these are the usual boxes, not a jigsaw
+        solution = random_solution(sudoku.build(size=size, box=box, regions=regions), rng, node_limit=20_000)
+        if solution is not None:
+            break
     assert solution is not None
     givens = [d if rng.random() < 0.3 else 0 for d in solution]
     if kind == "sudoku":
