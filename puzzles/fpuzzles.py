@@ -48,7 +48,7 @@ from solver.model import Puzzle
 
 from .common import Position, content_lines, line_id, located, short
 from .gridspec import (BOX_SHAPES, GridSpec, NeedsNetworkError, build, check_size, check_supported, cover, kind_of,
-                       spec_of)
+                       same_regions, spec_of, standard_boxes)
 from .kropki import Dot
 from .lzstring import compress_to_base64, decompress_from_base64
 
@@ -329,6 +329,9 @@ def to_json(puzzle: Puzzle) -> dict[str, Any]:
     """The f-puzzles JSON object of a Sudoku, Killer or Kropki.
 
     One-cell cages without a total are left out (f-puzzles leaves such cells uncaged).
+    Boxes other than f-puzzles' default for the size (jigsaw regions, another
+    box shape, no boxes) are written as each cell's ``region`` (``null``: in
+    none).
     """
     spec = spec_of(puzzle)
     size = spec.size
@@ -337,8 +340,22 @@ def to_json(puzzle: Puzzle) -> dict[str, Any]:
         value = puzzle.get_info(key)
         if isinstance(value, str) and value:
             data[key] = value
-    data["grid"] = [[{"value": spec.givens[r * size + c], "given": True} if spec.givens[r * size + c] else {}
-                     for c in range(size)] for r in range(size)]
+    region_of: dict[Position, int | None] | None = None
+    if not same_regions(spec.boxes, standard_boxes(size)):
+        region_of = {(r, c): None for r in range(size) for c in range(size)}
+        for k, box in enumerate(spec.boxes):
+            region_of.update((pos, k) for pos in box)
+    grid: list[list[dict[str, Any]]] = []
+    for r in range(size):
+        row: list[dict[str, Any]] = []
+        for c in range(size):
+            given = spec.givens[r * size + c]
+            cell: dict[str, Any] = {"value": given, "given": True} if given else {}
+            if region_of is not None:
+                cell["region"] = region_of[(r, c)]
+            row.append(cell)
+        grid.append(row)
+    data["grid"] = grid
     if spec.kind == "killer":
         cages = []
         real = any(cage.total is not None or len(cage.cells) > 1 for cage in spec.cages)

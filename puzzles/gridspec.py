@@ -303,7 +303,8 @@ def build(spec: GridSpec) -> Puzzle:
 
 
 def spec_of(puzzle: Puzzle) -> GridSpec:
-    """The spec of a 9x9 Sudoku, Killer or Kropki (the writers' input).
+    """The spec of a Sudoku, Killer or Kropki (the writers' input); ``boxes`` are
+    its boxes or irregular (jigsaw) regions, ``()`` when it has neither.
 
     >>> from puzzles import sample
     >>> spec_of(sample("killer-1")).cages[1].total
@@ -319,7 +320,7 @@ def spec_of(puzzle: Puzzle) -> GridSpec:
         white, black = kropki.dots(puzzle)
     return GridSpec(
         kind=puzzle.kind, size=puzzle.height, givens=tuple(puzzle.givens),
-        boxes=tuple(tuple(puzzle.cells[i] for i in r.cells) for r in puzzle.regions if r.kind == "box"),
+        boxes=tuple(tuple(puzzle.cells[i] for i in r.cells) for r in puzzle.regions if r.kind in ("box", "region")),
         cages=tuple(killer.cages(puzzle)) if puzzle.kind == "killer" else (),
         white=tuple(white), black=tuple(black),
         negative=kropki.negative(puzzle) if puzzle.kind == "kropki" else False, id=puzzle.id,

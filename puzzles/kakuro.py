@@ -9,9 +9,11 @@ direction, total and first cell, ``across 16 at r2c3``; the across runs come
 first, then the down runs, each in reading order.
 
 A run after a block, the grid edge or a clue cell whose number for that
-direction is empty has no clue and so no region (small grids of
-MarcelGarus/kakuro have such runs).  A white cell must still lie in at
-least one clued run.
+direction is empty has no printed total (small grids of MarcelGarus/kakuro
+and penpa-edit's test grids have such runs).  Its digits must still differ,
+so a run of two or more cells is a region without a total (``total`` is
+None), named ``across at r4c3``; a one-cell run without a total has no rule
+and no region.  A white cell must lie in at least one region.
 
 The text grid is one row per line, tokens separated by white space: ``#`` a
 block, ``D\R`` a clue cell (``D`` the down sum, ``R`` the across sum, either
@@ -93,14 +95,15 @@ def build(grid: Sequence[Sequence[str]], *, id: str = "", info: Iterable[tuple[s
             if len(run) > 9:
                 raise InvalidPuzzleError(f"{name} run at {cell_label(r, c)}: {len(run)} white cells, more than 9")
             total = clues.get((r - dr, c - dc), (None, None))[side]
-            if total is None:
-                continue
+            if total is None and len(run) < 2:
+                continue  # one cell and no total: no rule
             covered.update(run)
-            regions.append(Region(f"{name} {total} at {cell_label(r, c)}", tuple(run), total=total,
+            label = name if total is None else f"{name} {total}"
+            regions.append(Region(f"{label} at {cell_label(r, c)}", tuple(run), total=total,
                                   distinct=True, kind=name))
     for i, pos in enumerate(cells):
         if i not in covered:
-            raise InvalidPuzzleError(f"{cell_label(*pos)}: white cell in no clued run")
+            raise InvalidPuzzleError(f"{cell_label(*pos)}: white cell without a clue or a white neighbour")
     return Puzzle(kind=KIND, height=height, width=width, cells=cells, regions=tuple(regions),
                   givens=tuple(white[pos] for pos in cells), id=id, info=tuple(info))
 

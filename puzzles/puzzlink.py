@@ -39,10 +39,12 @@ from solver.errors import InvalidPuzzleError, ParseError
 from solver.model import Puzzle
 
 from . import kakuro
-from .common import content_lines, require_kind, short
-from .gridspec import GridSpec, UnsupportedError, build, check_size, read_lines, spec_of, standard_boxes
+from .common import content_lines, require_kind, shape_text, short
+from .gridspec import GridSpec, UnsupportedError, build, check_size, read_lines, same_regions, spec_of, standard_boxes
 
 KAKURO_PREFIX = "https://puzz.link/p?kakuro/"
+SUDOKU_SIZES = (4, 6, 9)
+"""The Sudoku sizes the writer makes links for (pzprjs draws these with their usual boxes)."""
 SUDOKU_PREFIX = "https://puzz.link/p?sudoku/"
 
 _URL = re.compile(r"\A(?:https?://)?(?:puzz\.link/p|pzv\.jp/p(?:\.html)?)\?(?:m=\w+&)?([a-z]+)/(.*)\Z",
@@ -291,9 +293,13 @@ def kakuro_link(puzzle: Puzzle) -> str:
 
 
 def sudoku_link(puzzle: Puzzle) -> str:
-    """The puzz.link link of a Sudoku."""
-    require_kind(puzzle, ("sudoku",), "puzz.link Sudoku")
+    """The puzz.link link of a Sudoku: 4x4, 6x6 (2x3 boxes) or 9x9, with the usual boxes (what pzprjs draws)."""
+    if puzzle.kind != "sudoku":
+        require_kind(puzzle, ("sudoku",), "puzz.link Sudoku")
     spec = spec_of(puzzle)
+    if spec.size not in SUDOKU_SIZES or not same_regions(spec.boxes, standard_boxes(spec.size)):
+        raise InvalidPuzzleError("the puzz.link Sudoku notation holds only 4x4, 6x6 and 9x9 grids with their "
+                                 f"usual boxes, not a {shape_text(puzzle)} (JSON Lines holds every size)")
     out: list[str] = []
     skip = 0
     for g in spec.givens:
@@ -316,7 +322,8 @@ def write(puzzles: Sequence[Puzzle]) -> str:
     """One puzz.link link per line (Kakuro or Sudoku)."""
     out = []
     for puzzle in puzzles:
-        require_kind(puzzle, ("kakuro", "sudoku"), "puzz.link")
+        if puzzle.kind != "sudoku":
+            require_kind(puzzle, ("kakuro",), "puzz.link")
         out.append(kakuro_link(puzzle) if puzzle.kind == "kakuro" else sudoku_link(puzzle))
     return "".join(line + "\n" for line in out)
 

@@ -38,30 +38,33 @@ MAX_GROUP = 24
 
 
 def has_run_groups(puzzle: Puzzle) -> bool:
-    """True when :func:`run_group_sums` applies: every region is a Kakuro run with a total.
+    """True when :func:`run_group_sums` applies: every region is a Kakuro run, some with a total.
+
+    Runs without a printed total take no part in the groups (their cells
+    stay uncancelled, as cells outside the group would).
 
     >>> from puzzles import sample
     >>> has_run_groups(sample("kakuro-6x6")), has_run_groups(sample("killer-1"))
     (True, False)
     """
-    return bool(puzzle.regions) and all(r.kind in ("across", "down") and r.total is not None
-                                        for r in puzzle.regions)
+    return (all(r.kind in ("across", "down") for r in puzzle.regions)
+            and any(r.total is not None for r in puzzle.regions))
 
 
 def run_group_sums(puzzle: Puzzle, max_cells: int = MAX_CELLS,
                    max_group: int = MAX_GROUP) -> list[tuple[tuple[int, ...], tuple[int, ...], int]]:
     """``(plus, minus, total)`` facts ``sum(plus) - sum(minus) == total`` of a Kakuro's run groups.
 
-    Only for puzzles whose regions are across and down runs with totals
-    (empty otherwise).  ``plus`` holds the uncancelled cells of across
+    Only for puzzles whose regions are across and down runs (empty
+    otherwise); only the runs with totals are grouped.  ``plus`` holds the uncancelled cells of across
     runs, ``minus`` those of down runs; each fact has at most ``max_cells``
     cells, and none repeats.
     """
     if not has_run_groups(puzzle):
         return []
-    runs = range(len(puzzle.regions))
+    runs = [i for i, r in enumerate(puzzle.regions) if r.total is not None]
     sign = {i: 1 if puzzle.regions[i].kind == "across" else -1 for i in runs}
-    cell_runs = puzzle.cell_regions
+    cell_runs = [[r for r in rs if r in sign] for rs in puzzle.cell_regions]
     out: list[tuple[tuple[int, ...], tuple[int, ...], int]] = []
     seen: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
     for start in runs:

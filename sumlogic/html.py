@@ -14,6 +14,11 @@ True
 >>> "</b>" in render_html({**trace, "id": "</b>"})
 False
 
+Beside the traces the page holds, per trace, the links that open the same
+puzzle elsewhere (``sumlogic-links``: a list parallel to the traces), made
+here by the package's own writers so the page needs no network: today a
+SudokuPad link for the kinds SudokuPad draws (see :func:`links_of`).
+
 Command line (a trace file as ``sumlogic explain --json`` writes it: one
 object, a list, or JSON Lines)::
 
@@ -33,7 +38,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from puzzles.kinds import KINDS
 
-__all__ = ["embed_json", "load_traces", "render_html", "viewer_asset", "write_html"]
+__all__ = ["embed_json", "links_of", "load_traces", "render_html", "viewer_asset", "write_html"]
 
 KIND_NAMES = {k.name: k.title for k in KINDS.values()}
 """Each kind's title (:data:`puzzles.kinds.KINDS`)."""
@@ -74,6 +79,33 @@ def _as_list(traces: Sequence[Mapping[str, Any]] | Mapping[str, Any]) -> list[Ma
     return items
 
 
+LINKED_KINDS = ("sudoku", "killer", "kropki")
+"""The kinds SudokuPad draws from an f-puzzles payload (not Kakuro, not Greater Killer relations)."""
+
+
+def links_of(trace: Mapping[str, Any]) -> dict[str, str]:
+    """The links that open a trace's puzzle in other solvers: ``{"sudokupad": URL}``
+    for a Sudoku, Killer or Kropki (4x4..9x9, boxes or jigsaw), ``{}`` otherwise
+    or when the trace's puzzle record cannot be read.
+
+    >>> from puzzles import sample, to_record
+    >>> links_of({"puzzle": to_record(sample("killer-1"))})["sudokupad"][:29]
+    'https://sudokupad.app/fpuzzle'
+    >>> links_of({"puzzle": to_record(sample("kakuro-6x6"))})
+    {}
+    """
+    record = trace.get("puzzle")
+    if not isinstance(record, Mapping) or record.get("kind") not in LINKED_KINDS:
+        return {}
+    from puzzles import from_record, sudokupad
+    from solver.errors import SumlogicError
+
+    try:
+        return {"sudokupad": sudokupad.link(from_record(dict(record)))}
+    except (SumlogicError, ValueError, TypeError, KeyError):
+        return {}
+
+
 def _title(items: list[Mapping[str, Any]]) -> str:
     if len(items) > 1:
         return f"sumlogic: {len(items)} puzzles, step by step"
@@ -111,6 +143,7 @@ def render_html(traces: Sequence[Mapping[str, Any]] | Mapping[str, Any]) -> str:
         "<body>\n"
         '<main id="sumlogic-viewer"><noscript>This page needs JavaScript to show the steps.</noscript></main>\n'
         f'<script type="application/json" id="sumlogic-traces">{embed_json(payload)}</script>\n'
+        f'<script type="application/json" id="sumlogic-links">{embed_json([links_of(t) for t in items])}</script>\n'
         f"<script>\n{js}</script>\n"
         "</body>\n"
         "</html>\n"

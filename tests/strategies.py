@@ -87,9 +87,12 @@ def kropki_records(draw) -> dict:
 
 
 @st.composite
-def kakuro_records(draw) -> dict:
+def kakuro_records(draw, hidden_totals: bool = False) -> dict:
     """A Kakuro whose white cells form a rectangle cut from a random Sudoku grid (rows and
-    columns never repeat a digit), with some cells turned into blocks."""
+    columns never repeat a digit), with some cells turned into blocks.
+
+    ``hidden_totals``: about a quarter of the runs of two or more cells lose
+    their printed total (they stay distinct regions without a total)."""
     grid = draw(sudoku_solutions())
     h = draw(st.integers(2, 6))
     w = draw(st.integers(2, 6))
@@ -117,6 +120,10 @@ def kakuro_records(draw) -> dict:
                 while down and rr <= h and tokens[rr][c] == ".":
                     d += grid[rr - 1][c - 1]
                     rr += 1
+                if hidden_totals and cc - c > 2 and draw(st.integers(0, 3)) == 0:
+                    a = 0
+                if hidden_totals and rr - r > 2 and draw(st.integers(0, 3)) == 0:
+                    d = 0
                 tokens[r][c] = f"{d if d else ''}\\{a if a else ''}"
     solution = ["".join("#" if not (r and c and white[r - 1][c - 1]) else str(grid[r - 1][c - 1])
                         for c in range(w + 1)) for r in range(h + 1)]

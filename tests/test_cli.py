@@ -235,11 +235,27 @@ def test_explain_prints_numbered_steps(capsys: pytest.CaptureFixture[str]) -> No
     code, out, err = run(capsys, "explain", "sample:sudoku-1")
     assert code == 0 and err == ""
     lines = out.splitlines()
-    assert lines[0] == "== sudoku-1 (sudoku)"
+    assert lines[0] == "== sudoku-1 (sudoku, read as sudoku)"
     assert lines[1].strip().startswith("1. Givens [givens, level 0]")
     assert any(line.strip().startswith("2. ") for line in lines)
     assert any("=> r" in line and "=" in line.split("=>")[1] for line in lines)  # a placement like r3c4=7
     assert any(line.startswith("status: solved") for line in lines)
+
+
+def test_headers_name_the_notation_read(capsys: pytest.CaptureFixture[str]) -> None:
+    """solve, explain and hint start each puzzle with its id, kind and the notation it was read as."""
+    from puzzles import sample, write_text
+
+    link = write_text([sample("killer-1")], "sudokupad").strip()
+    code, out, _ = run(capsys, "solve", link)
+    assert code == 0 and out.splitlines()[0].endswith("(killer, read as sudokupad)")
+    code, out, _ = run(capsys, "explain", "sample:kakuro-6x6", "--format", "kakuro")
+    assert out.splitlines()[0] == "== kakuro-6x6 (kakuro, read as kakuro)"
+    code, out, _ = run(capsys, "hint", "sample:kropki-1", "sample:kropki-2")
+    headers = [line for line in out.splitlines() if line.startswith("== ")]
+    assert headers == ["== kropki-1 (kropki, read as ken)", "== kropki-2 (kropki, read as kropki3)"]
+    code, plain, _ = run(capsys, "solve", link, "--json")
+    assert "read as" not in plain and "notation" not in json.loads(plain.splitlines()[0])
 
 
 def test_explain_json_traces_parse(capsys: pytest.CaptureFixture[str]) -> None:
@@ -303,6 +319,21 @@ def test_formats_and_samples(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "samples", "--json")
     assert code == 0
     assert [r["name"] for r in json_lines(out)] == [f"sample:{name}" for name in SAMPLES]
+
+
+def test_formats_give_an_example_of_every_notation(capsys: pytest.CaptureFixture[str]) -> None:
+    """Each example is written by the notation's own writer; the one-line ones read back in that notation."""
+    from puzzles import FORMATS, read_text
+
+    code, out, _ = run(capsys, "formats", "--json")
+    records = json_lines(out)
+    assert code == 0 and [r["name"] for r in records] == list(FORMATS)
+    for record in records:
+        assert record["example"] and list(record)[-1] == "example", record["name"]
+        if record["name"] in ("sudoku", "ken", "fpuzzles", "sudokupad", "sudokuwiki", "puzzlink", "jsonl"):
+            assert read_text(record["example"], format=record["name"]), record["name"]
+    code, out, _ = run(capsys, "formats")
+    assert all(f"  {name}: " in out for name in FORMATS)
 
 
 def test_internal_error_is_one_line_exit_3(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:

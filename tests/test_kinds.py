@@ -321,8 +321,8 @@ def test_kakuro_run_longer_than_nine():
 def test_kakuro_clue_without_run_and_cell_without_clue():
     assert text_error("# 3\\ 4\\\n\\3 . .\n\\4 . .\n\\9 # #\n", "kakuro", InvalidPuzzleError) == \
         "line 4: r4c1: across clue 9 has no white cell to its right"
-    assert text_error("# # #\n# . .\n# . .\n", "kakuro", InvalidPuzzleError) == \
-        "line 2: r2c2: white cell in no clued run"
+    assert text_error("# # #\n# . #\n# # .\n", "kakuro", InvalidPuzzleError) == \
+        "line 2: r2c2: white cell without a clue or a white neighbour"
     assert text_error("# 3\\ 4\\\n\\3 . .\n\\40 . .\n", "kakuro", InvalidPuzzleError) == \
         "line 3: across 40 at r3c2: total 40 is impossible for 2 different digits (3..17)"
     assert text_error("# 3\\ 4\\\n\\3 . .\n\\4 . x\n", "kakuro") == \

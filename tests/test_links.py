@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -18,16 +19,18 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from puzzles import from_record, read_text, to_record, write_text
+from puzzles import from_record, killer, kropki, read_text, sudoku, to_record, write_text
 from puzzles import lzstring
-from puzzles.gridspec import NeedsNetworkError, UnsupportedError
+from puzzles.gridspec import BOX_SHAPES, NeedsNetworkError, UnsupportedError, same_regions, standard_boxes
 from puzzles.interchange import read_spec
-from solver.errors import ParseError
-from solver.model import Puzzle
-from solver.search import solve
+from puzzles.killer import Cage
+from solver.errors import InvalidPuzzleError, ParseError
+from solver.model import Puzzle, pair_holds
+from solver.search import random_solution, solve
 from sumlogic.cli import main
 from tests.conftest import REPO_ROOT
 from tests.strategies import killer_records, kropki_records, sudoku_solutions
+from tests.test_sizes import random_cages, random_jigsaw
 
 
 
@@ -58,7 +61,9 @@ def normal(record: dict[str, Any]) -> dict[str, Any]:
     if kind == "kakuro":
         return {"kind": kind, "grid": [row.split() for row in record["grid"]]}
     size = record.get("size", 9)
+    regions = record.get("regions")
     out: dict[str, Any] = {"kind": kind, "size": size, "box": record.get("box"),
+                           "regions": None if regions is None else sorted(sorted(r) for r in regions),
                            "givens": record.get("givens") or "." * size * size}
     if kind == "killer":
         out["cages"] = sorted((c["sum"] if c["sum"] is not None else -1, sorted(c["cells"]))
@@ -127,11 +132,7 @@ def outcome(record: dict[str, Any]) -> tuple[str, str]:
 
 
 def test_interop_links_read_as_expected() -> None:
-    """Every record of links.jsonl reads to its expected puzzle (and solves), or to its expected error.
-
-    Known failures are listed: the Kakuro builder refuses white cells in runs
-    without any total (penpa-edit grid kakuro-fe0466a7).
-    """
+    """Every record of links.jsonl reads to its expected puzzle (and solves), or to its expected error."""
     records = interop_records()
     counts: Counter[str] = Counter()
     failures = []
@@ -143,9 +144,24 @@ def test_interop_links_read_as_expected() -> None:
     print(f"\ninterop links: {len(records)} records, {dict(counts)}")
     for line in failures:
         print("  FAIL", line)
-    known = {"interop/puzzlink-kakuro/kakuro-fe0466a7"}
-    assert [f for f in failures if f.split(":")[0] not in known] == []
+    assert failures == []
     assert counts["solved"] + counts["not-unique"] > 0 and counts["unsupported"] > 0 and counts["network"] > 0
+
+
+def test_kakuro_with_unclued_runs_reads_solves_and_writes_back() -> None:
+    """penpa-edit's grid has white runs without a printed total: distinct regions with no total."""
+    [record] = [r for r in interop_records() if r["id"] == "interop/puzzlink-kakuro/kakuro-fe0466a7"]
+    [puzzle] = read_text(record["text"])
+    assert normal(to_record(puzzle)) == normal(record["expect"])
+    unclued = [r for r in puzzle.regions if r.total is None]
+    assert [(r.name, len(r.cells)) for r in unclued] == [
+        ("across at r4c3", 5), ("down at r2c3", 6), ("down at r2c6", 6), ("down at r6c7", 2)]
+    assert all(r.distinct and r.kind in ("across", "down") for r in unclued)
+    result = solve(puzzle, timeout=60.0)
+    assert result.status == "solved" and solution_text(puzzle, result.solution) == record["solution"]
+    for notation in ("kakuro", "jsonl", "puzzlink"):
+        [again] = read_text(write_text([puzzle], notation))
+        assert same(again, puzzle) and again.regions == puzzle.regions, notation
 
 
 @pytest.mark.parametrize("size", [4, 6])
@@ -213,6 +229,80 @@ def test_puzzlink_kakuro_round_trip(data: st.DataObject) -> None:
     puzzle = from_record(record)
     [back] = read_text(write_text([puzzle], "puzzlink"))
     assert same(back, puzzle)
+
+
+# Every grid shape the f-puzzles JSON can hold: the usual boxes, another box shape, jigsaw regions, no boxes.
+SHAPES = [(4, "usual"), (4, "jigsaw"), (5, "none"), (6, "usual"), (6, "other"), (6, "jigsaw"), (6, "none"),
+          (7, "jigsaw"), (8, "usual"), (8, "other"), (8, "jigsaw"), (9, "usual"), (9, "jigsaw"), (9, "none")]
+
+
+def shaped_puzzle(kind: str, size: int, shape: str, rng: random.Random) -> Puzzle:
+    """A Sudoku, Killer or Kropki (not necessarily unique) of side ``size`` and the given box shape."""
+    box = {"usual": None, "other": tuple(reversed(BOX_SHAPES.get(size, (1, size))))}.get(shape)
+    solution = None
+    for _ in range(50):  # a random jigsaw may have no solution grid at all: draw another
+        regions = {"jigsaw": random_jigsaw(size, rng), "none": []}.get(shape)
+        if shape == "jigsaw" and regions and same_regions(regions, standard_boxes(size)):
+            continue  # no swap took: these are the usual boxes, not a jigsaw
+        solution = random_solution(sudoku.build(size=size, box=box, regions=regions), rng, node_limit=20_000)
+        if solution is not None:
+            break
+    assert solution is not None
+    givens = [d if rng.random() < 0.3 else 0 for d in solution]
+    if kind == "sudoku":
+        return sudoku.build(givens, size, box, regions)
+    if kind == "killer":
+        cages = [Cage(c.label, None if rng.random() < 0.1 else c.total, c.cells)
+                 for c in random_cages(solution, size, rng)]
+        return killer.build(cages, givens if rng.random() < 0.5 else (), size, box, regions)
+    white, black = [], []
+    for a, b in kropki.neighbours(size):
+        dot = ((a // size, a % size), (b // size, b % size))
+        if pair_holds("ratio", solution[a], solution[b]):
+            black.append(dot)
+        elif pair_holds("consecutive", solution[a], solution[b]):
+            white.append(dot)
+    return kropki.build((), white, black, size, box, regions, negative=True)
+
+
+@SLOW
+@given(seed=st.integers(0, 10**6), shape=st.sampled_from(SHAPES),
+       kind=st.sampled_from(["sudoku", "killer", "kropki"]),
+       notation=st.sampled_from(["fpuzzles", "fpuzzles-json", "sudokupad"]))
+def test_fpuzzles_and_sudokupad_round_trip_every_size_and_shape(seed: int, shape: tuple[int, str], kind: str,
+                                                                 notation: str) -> None:
+    """4x4..9x9 with the usual boxes, other boxes, jigsaw regions or none: the region of
+    each cell is written where it differs from f-puzzles' default boxes."""
+    size, layout = shape
+    puzzle = shaped_puzzle(kind, size, layout, random.Random(seed))
+    [back] = read_text(write_text([puzzle], notation))
+    houses = ("row", "column", "box", "region")
+    assert same(back, puzzle)
+    assert [r for r in back.regions if r.kind in houses] == [r for r in puzzle.regions if r.kind in houses]
+
+
+@pytest.mark.parametrize("size", [4, 6, 9])
+def test_puzzlink_sudoku_round_trip_at_every_size_it_holds(size: int) -> None:
+    puzzle = shaped_puzzle("sudoku", size, "usual", random.Random(size))
+    text = write_text([puzzle], "puzzlink")
+    assert text.startswith(f"https://puzz.link/p?sudoku/{size}/{size}/")
+    [back] = read_text(text)
+    assert same(back, puzzle)
+
+
+@pytest.mark.parametrize("size,shape", [(6, "other"), (6, "jigsaw"), (8, "usual"), (9, "jigsaw"), (5, "none")])
+def test_puzzlink_sudoku_refuses_shapes_pzprjs_does_not_draw(size: int, shape: str) -> None:
+    puzzle = shaped_puzzle("sudoku", size, shape, random.Random(size))
+    with pytest.raises(InvalidPuzzleError, match="holds only 4x4, 6x6 and 9x9 grids with their usual boxes"):
+        write_text([puzzle], "puzzlink")
+
+
+@pytest.mark.parametrize("size,shape", [(6, "usual"), (9, "jigsaw"), (9, "none")])
+def test_sudokuwiki_refuses_all_but_the_classic_grid(size: int, shape: str) -> None:
+    for kind in ("sudoku", "killer"):
+        puzzle = shaped_puzzle(kind, size, shape, random.Random(size))
+        with pytest.raises(InvalidPuzzleError, match="holds only 9x9 grids with 3x3 boxes|no place for givens"):
+            write_text([puzzle], "sudokuwiki")
 
 
 def test_lzstring_matches_real_payloads() -> None:

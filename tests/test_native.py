@@ -23,6 +23,7 @@ from solver.model import Puzzle
 from solver.propagate import Propagator
 from solver.search import Search, _OutOfBudget, solve
 
+from .strategies import kakuro_records
 from .test_search import _empty_sudoku, mini_killers, small_puzzles
 
 ON_CI = os.environ.get("CI", "").lower() == "true"
@@ -37,9 +38,9 @@ def _built() -> None:
 
 
 def run(puzzle: Puzzle, use_native: bool, *, limit: int = 2, node_limit: int | None = None,
-        timeout: float | None = None) -> tuple[list[tuple[int, ...]], int, bool]:
-    """``(solutions, nodes, out_of_budget)`` of one search."""
-    prop = Propagator(puzzle)
+        timeout: float | None = None, run_groups: bool = False) -> tuple[list[tuple[int, ...]], int, bool]:
+    """``(solutions, nodes, out_of_budget)`` of one search (``run_groups``: with a Kakuro's run-group sums)."""
+    prop = Propagator(puzzle, run_groups=run_groups)
     search = Search(prop, limit=limit, node_limit=node_limit, timeout=timeout, native=use_native)
     try:
         search.run(prop.initial_masks())
@@ -90,6 +91,19 @@ def test_propagate_matches_python_on_every_sample_start() -> None:
                 assert ok == slow.propagate(b, (cell,)) and a == b
                 assert fast.constraints.index(fast.failed) == slow.constraints.index(slow.failed)
                 break
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(kakuro_records(hidden_totals=True), st.booleans())
+def test_kakuros_with_unclued_runs_same_nodes(record: dict, run_groups: bool) -> None:
+    """Runs without a total are all-different constraints; run groups leave them out."""
+    puzzle = from_record(record)
+    limits = {"limit": 3, "run_groups": run_groups}
+    assert_same_search(puzzle, **limits)
+    solutions, _, out = run(puzzle, False, **limits)
+    assert not out
+    if len(solutions) < 3:  # every solution was found: the one the grid was cut from is among them
+        assert tuple(puzzle.parse_solution(record["solution"])) in [tuple(s) for s in solutions]
 
 
 @pytest.mark.parametrize("name", sorted(SAMPLES))

@@ -420,6 +420,16 @@ def test_hypothesis_kakuros_are_sound(record):
     assert not run(puzzle, solution, singles.TECHNIQUES + MINE, explain=True, limit=400)[0]
 
 
+@FAST
+@given(kakuro_records(hidden_totals=True))
+def test_hypothesis_kakuros_with_hidden_totals_are_sound(record):
+    """Runs without a printed total are distinct regions without a total: nothing may treat them as clued."""
+    puzzle = from_record(record)
+    solution = puzzle.parse_solution(record["solution"])
+    assert not check_equations(puzzle, solution)
+    assert not run(puzzle, solution, with_cheaper_families(), explain=True, limit=400)[0]
+
+
 def report() -> None:
     """Solve rate without guessing and soundness over the corpus (``python tests/test_tech_algebra.py``)."""
     import time

@@ -17,9 +17,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from puzzles import from_record, read_path
-from solver.engine import Context, Engine
+from solver.engine import Context, Engine, Work
 from solver.step import Step
 from solver.model import Region
+import techniques
 from techniques import combinations, comparisons, dots, intersections, singles, subsets
 
 from .strategies import kakuro_records, killer_records, kropki_records
@@ -29,10 +30,12 @@ TECHNIQUES = tuple(sorted(singles.TECHNIQUES + combinations.TECHNIQUES + dots.TE
 KINDS = ("kakuro", "killer", "greater-killer", "kropki", "sudoku")
 
 
-def check_run(puzzle, solution, *, explain: bool = True, virtual=(), techniques=TECHNIQUES) -> tuple[dict, int]:
+def check_run(puzzle, solution, *, explain: bool = True, virtual=(), techniques=TECHNIQUES,
+              work: Work | None = None) -> tuple[dict, int]:
     """Solve with the techniques through the engine's loop, guessing the solution digit
     when stuck; assert every step, as found and before it is applied, is sound and has
-    an effect.  Returns (technique use counts, guesses)."""
+    an effect (``work``: a budget for the searching techniques).  Returns (technique use
+    counts, guesses)."""
     def check(ctx: Context, step: Step) -> None:
         masks = ctx.state.masks
         where = f"{puzzle.id}: {step.technique}: {step.text}"
@@ -48,6 +51,8 @@ def check_run(puzzle, solution, *, explain: bool = True, virtual=(), techniques=
 
     engine = Engine(techniques, explain=explain, timeout=None, max_steps=5000, observe=check)
     ctx = engine.start(puzzle)
+    if work is not None:
+        ctx.work = work
     for region in virtual:
         ctx.add_virtual(region)
     run = engine.run(ctx, solution=tuple(solution), opening=True)
@@ -131,8 +136,9 @@ def loose_kropki_records(draw) -> dict:
     return record
 
 
-RECORDS = st.one_of(kakuro_records(), killer_records(), killer_records(hidden_totals=True), kropki_records(),
-                    loose_kropki_records(), greater_killer_records())
+RECORDS = st.one_of(kakuro_records(), kakuro_records(hidden_totals=True), killer_records(),
+                    killer_records(hidden_totals=True), kropki_records(), loose_kropki_records(),
+                    greater_killer_records())
 
 
 EXAMPLES = int(os.environ.get("SUMLOGIC_EXAMPLES", "40"))
@@ -147,3 +153,13 @@ def test_generated_puzzles_are_sound(data, record, explain):
     solution = puzzle.parse_solution(record["solution"])
     virtual = data.draw(virtual_sums(puzzle.size, solution))
     check_run(puzzle, solution, explain=explain, virtual=virtual)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(kakuro_records(hidden_totals=True), st.booleans())
+def test_kakuros_with_unclued_runs_are_sound_under_every_technique(record, explain):
+    """Runs without a printed total still hold different digits; every default technique
+    (cut vertices, innies, contradictions...) must treat them as distinct and unsummed."""
+    puzzle = from_record(record)
+    check_run(puzzle, puzzle.parse_solution(record["solution"]), explain=explain,
+              techniques=techniques.DEFAULT, work=Work(20000))

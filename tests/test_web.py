@@ -190,7 +190,39 @@ def test_render_is_deterministic_and_self_contained(traces: dict[str, dict[str, 
     assert embedded(page) == traces["killer"]
     assert "<link" not in page and "<script src" not in page and "@import" not in page
     assert not re.search(r"""(src|href)\s*=\s*["']?(https?:)?//""", page)
-    assert page.count("</script>") == 2
+    assert page.count("</script>") == 3  # the traces, the links to other solvers, the viewer
+
+
+def embedded_links(page: str) -> Any:
+    m = re.search(r'<script type="application/json" id="sumlogic-links">(.*?)</script>', page, re.S)
+    assert m, "no embedded links"
+    return json.loads(m.group(1))
+
+
+def reads_back_to(url: str, record: dict[str, Any]) -> bool:
+    """Whether a link reads (with puzzles.read_text, offline) to the puzzle of a corpus record."""
+    from puzzles import from_record, read_text, to_record
+
+    [back] = read_text(url)
+    mine = from_record(record)
+    houses = ("row", "column", "box", "region")
+    return (back.kind == mine.kind and back.givens == mine.givens and back.pairs == mine.pairs
+            and [r for r in back.regions if r.kind in houses] == [r for r in mine.regions if r.kind in houses]
+            and sorted((r.total or 0, r.cells) for r in back.regions if r.kind == "cage")
+            == sorted((r.total or 0, r.cells) for r in mine.regions if r.kind == "cage")
+            and to_record(back).get("negative") == to_record(mine).get("negative"))
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_page_embeds_a_sudokupad_link_for_the_kinds_sudokupad_draws(kind: str,
+                                                                     traces: dict[str, dict[str, Any]]) -> None:
+    trace = traces[kind]
+    [links] = embedded_links(render_html(trace))
+    if kind in ("kakuro", "greater-killer"):
+        assert links == {}
+    else:
+        assert list(links) == ["sudokupad"] and links["sudokupad"].startswith("https://sudokupad.app/fpuzzles")
+        assert reads_back_to(links["sudokupad"], trace["puzzle"])
 
 
 def test_render_several_traces_embeds_a_list(traces: dict[str, dict[str, Any]]) -> None:
@@ -516,6 +548,22 @@ def test_several_traces_get_a_picker(traces: dict[str, dict[str, Any]], page: Pa
     assert p.evaluate("location.hash") == "#puzzle=5&step=0"
     p.locator("body").press("ArrowRight")
     assert p.evaluate("location.hash") == "#puzzle=5&step=1"
+
+
+def test_sudokupad_link_is_shown_for_a_killer_not_for_a_kakuro(traces: dict[str, dict[str, Any]], page: Page,
+                                                                 html_file: Any) -> None:
+    """A plain anchor in the summary that opens the same puzzle in SudokuPad (made offline, by our writer)."""
+    listed = [traces["killer"], traces["kakuro"]]
+    p = page.open(html_file(listed))
+    link = p.locator(".sl-summary a.sl-link-sudokupad")
+    assert link.count() == 1 and link.inner_text().strip() == "SudokuPad"
+    href = link.get_attribute("href")
+    assert href and href.startswith("https://sudokupad.app/") and reads_back_to(href, traces["killer"]["puzzle"])
+    p.select_option("#sl-picker", "1")
+    assert page.text(".sl-title") == traces["kakuro"]["id"]
+    assert p.locator("a.sl-link-sudokupad").count() == 0
+    p.select_option("#sl-picker", "0")
+    assert p.locator("a.sl-link-sudokupad").get_attribute("href") == href
 
 
 def test_closing_tags_in_text_stay_text(page: Page, html_file: Any) -> None:

@@ -58,13 +58,15 @@ class InputError(Exception):
 @dataclass(frozen=True)
 class Entry:
     """One puzzle read from an input, or the error of one bad line of a
-    one-puzzle-per-line file (then ``puzzle`` is None and ``error`` says why)."""
+    one-puzzle-per-line file (then ``puzzle`` is None and ``error`` says why).
+    ``notation`` is the notation the input was read as (given or detected)."""
 
     source: str
     puzzle: Puzzle | None = None
     error: str | None = None
     id: str = ""
     kind: str | None = None
+    notation: str | None = None
 
 
 def one_line(text: str) -> str:
@@ -125,7 +127,9 @@ def read_sample(name: str, format: str | None = None) -> list[Entry]:
     if name not in SAMPLES:
         raise InputError(f"{SAMPLE_PREFIX}{name}: no such sample (samples: {', '.join(SAMPLES)})")
     if format is None:
-        return [Entry(SAMPLE_PREFIX + name, puzzle=sample(name))]
+        from puzzles import detect_format
+
+        return [Entry(SAMPLE_PREFIX + name, puzzle=sample(name), notation=detect_format(sample_text(name)))]
     entries = parse_entries(sample_text(name), format, SAMPLE_PREFIX + name)
     return [dataclasses.replace(e, puzzle=dataclasses.replace(e.puzzle, id=name)) if e.puzzle else e
             for e in entries]
@@ -207,7 +211,7 @@ def parse_entries(text: str, format: str | None, name: str) -> list[Entry]:
         return entries
     if not puzzles:
         raise InputError(f"{name}: no puzzle found")
-    return [Entry(name, puzzle=p) for p in puzzles]
+    return [Entry(name, puzzle=p, notation=notation) for p in puzzles]
 
 
 def line_by_line(text: str, notation: str) -> bool:
@@ -237,12 +241,12 @@ def line_entries(text: str, notation: str, name: str) -> list[Entry]:
         except SumlogicError as error:
             message = error.message if isinstance(error, ParseError) else str(error)
             located = ParseError(one_line(message), line=number, source=name)
-            out.append(Entry(name, error=str(located), **_identity(line, notation)))
+            out.append(Entry(name, error=str(located), notation=notation, **_identity(line, notation)))
             continue
         for puzzle in puzzles:
             if notation != "jsonl" and not puzzle.id:
                 puzzle = dataclasses.replace(puzzle, id=line_id(name, number, len(lines)))
-            out.append(Entry(name, puzzle=puzzle))
+            out.append(Entry(name, puzzle=puzzle, notation=notation))
     return out
 
 
@@ -369,11 +373,17 @@ def progress(items: Iterable[Item], total: int, what: str) -> Iterator[Item]:
 
 
 def header(entry: Entry) -> str:
-    """The line that starts the report on one puzzle."""
+    """The line that starts the report on one puzzle: its id, kind and the notation it was read as.
+
+    >>> from puzzles import sample
+    >>> header(Entry("sample:killer-1", puzzle=sample("killer-1"), notation="sudokupad"))
+    '== killer-1 (killer, read as sudokupad)'
+    """
+    read_as = f", read as {entry.notation}" if entry.notation else ""
     if entry.puzzle is None:
-        return f"== {entry.id or entry.source} ({entry.kind or 'unknown kind'})"
+        return f"== {entry.id or entry.source} ({entry.kind or 'unknown kind'}{read_as})"
     p = entry.puzzle
-    return f"== {p.id or entry.source} ({p.kind})"
+    return f"== {p.id or entry.source} ({p.kind}{read_as})"
 
 
 def table(rows: Sequence[tuple[str, ...]], titles: tuple[str, ...]) -> list[str]:

@@ -42,20 +42,52 @@ def cmd_kinds(args: argparse.Namespace) -> int:
     for line in table(rows, ("kind", "title", "notation", "rules")):
         emit(line)
     return EXIT_OK
+EXAMPLE_WIDTH = 100
+"""An example line in the text listing is cut to this many characters."""
+
+
+def example(notation: str) -> str:
+    """The first line of a bundled sample written in ``notation`` by its own writer
+    (the first sample of a kind it holds that it can write), or ``""``.
+
+    >>> example("puzzlink").startswith("https://puzz.link/p?kakuro/"), example("kakuro")
+    (True, '# 11\\\\ 27\\\\ # 18\\\\ 11\\\\')
+    """
+    from puzzles import FORMATS, SAMPLES, sample, write_text
+    from solver.errors import SumlogicError
+
+    for name in SAMPLES:
+        puzzle = sample(name)
+        if puzzle.kind not in FORMATS[notation].kinds:
+            continue
+        if notation in ("sudokuwiki", "puzzlink") and puzzle.kind == "killer" and any(puzzle.givens):
+            continue
+        try:
+            text = write_text([puzzle], notation)
+        except SumlogicError:
+            continue
+        return next((line for line in text.splitlines() if line.strip()), "")
+    return ""
 
 
 def cmd_formats(args: argparse.Namespace) -> int:
-    """``sumlogic formats``: every notation with its kinds and extensions."""
+    """``sumlogic formats``: every notation with its kinds, extensions and an example."""
     from puzzles import FORMATS
 
     rows = [(n.name, ", ".join(n.kinds), " ".join(n.extensions), n.description) for n in FORMATS.values()]
     if args.json:
         for name, kinds, extensions, description in rows:
             emit_json({"name": name, "kinds": kinds.split(", "), "extensions": extensions.split(),
-                       "description": description})
+                       "description": description, "example": example(name)})
         return EXIT_OK
     for line in table(rows, ("notation", "kinds", "extensions", "description")):
         emit(line)
+    emit("")
+    emit("examples (the first line of a bundled sample, as sumlogic writes it):")
+    for name, *_ in rows:
+        text = example(name)
+        cut = text if len(text) <= EXAMPLE_WIDTH else text[:EXAMPLE_WIDTH - 3] + "..."
+        emit(f"  {name}: {cut}")
     return EXIT_OK
 
 

@@ -9,7 +9,7 @@ record per puzzle; the human output draws the solved grid.
 >>> from sumlogic.cli import build_parser
 >>> args = build_parser().parse_args(["solve", "sample:kakuro-6x6", "--no-logic"])
 >>> args.run(args)  # doctest: +ELLIPSIS
-== kakuro-6x6 (kakuro)
+== kakuro-6x6 (kakuro, read as kakuro)
     #   11\\   27\\     #   18\\   11\\
    \\3     2     1 12\\10     1     9
   \\22     9     7     1     3     2

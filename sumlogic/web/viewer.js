@@ -559,6 +559,7 @@
       facts.push(el("span", { class: "sl-fact sl-grade", text: `grade: ${bits.join(", ")}` }));
     }
     facts.push(el("span", { class: "sl-fact", text: `${(trace.steps || []).length} steps` }));
+    facts.push(sudokupadLink(trace));
     const rules = ruleNotes(trace, board);
     const counts = summarise(trace);
     return el("section", { class: "sl-summary", "aria-label": "Summary" },
@@ -568,6 +569,29 @@
       counts.length ? el("ul", { class: "sl-counts", "aria-label": "Techniques used" },
         counts.map((c) => el("li", { class: c.guess ? "sl-count is-guess" : "sl-count", title: c.level !== undefined ? `level ${c.level}` : "" },
           el("span", { class: "sl-count-name", text: c.name }), " ", el("span", { class: "sl-count-n", text: `\u00d7${c.count}` })))) : null);
+  }
+
+  // ---------------------------------------------------------------- links to other solvers
+
+  const LINKS = new WeakMap();
+
+  /** Pair the embedded traces with the links the page holds for them (#sumlogic-links, a parallel list). */
+  function rememberLinks(traces, node) {
+    let lists = [];
+    try {
+      lists = node ? JSON.parse(node.textContent || "[]") : [];
+    } catch (error) {
+      lists = [];
+    }
+    traces.forEach((t, i) => Array.isArray(lists) && lists[i] && typeof lists[i] === "object" && LINKS.set(t, lists[i]));
+  }
+
+  /** A plain anchor opening the trace's puzzle in SudokuPad, or null when the page holds no link for it. */
+  function sudokupadLink(trace) {
+    const url = (LINKS.get(trace) || {}).sudokupad;
+    if (typeof url !== "string" || !url.startsWith("https://sudokupad.app/")) return null;
+    return el("a", { class: "sl-fact sl-link-sudokupad", href: url, target: "_blank", rel: "noopener noreferrer",
+      title: "Open this puzzle in SudokuPad", text: "SudokuPad" });
   }
 
   function ruleNotes(trace, board) {
@@ -904,6 +928,7 @@
     if (data && data.textContent.trim()) {
       try {
         traces = parseTraces(data.textContent);
+        rememberLinks(traces, document.getElementById("sumlogic-links"));
       } catch (error) {
         problem = `The embedded trace could not be read: ${error.message}`;
       }
