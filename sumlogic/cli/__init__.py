@@ -12,6 +12,7 @@ reading of input and the options they share)::
     sumlogic formats [--json]                                                 formats
     sumlogic convert IN [--from F] --to F [-o OUT]                            convert
     sumlogic samples [--json]
+    sumlogic serve [--host 127.0.0.1] [--port 8000] [--workers N]             serve
 
 The commands that read puzzles (all but ``generate``, ``formats`` and
 ``samples``) also take ``--format F`` and ``--timeout S``.
@@ -63,7 +64,7 @@ EXIT_INTERRUPTED = 130
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every command."""
-    from . import convert, explain, formats, generate, grade, solve
+    from . import convert, explain, formats, generate, grade, serve, solve
     from .common import add_input
     from .usage import Parser
 
@@ -82,6 +83,7 @@ def build_parser() -> argparse.ArgumentParser:
     grade.add_parser(commands, add_input)
     generate.add_parser(commands)
     convert.add_parser(commands)
+    serve.add_parser(commands)
     return parser
 
 

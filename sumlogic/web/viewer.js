@@ -927,6 +927,9 @@
     }
   }
 
+  // The board model and its drawing, for other pages of sumlogic (the play page of `sumlogic serve`).
+  window.SumlogicBoard = Object.freeze({ buildBoard, drawBoard, cellName, parseCell, maskOf, digitsOf, allDigits });
+
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
 })();
