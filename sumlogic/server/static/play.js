@@ -130,9 +130,9 @@
     }
 
     say(text, tone = "") {
-      const status = $("sl-status");
+      const status = $("sl-message");
       status.textContent = text;
-      status.className = `sl-status${tone ? ` is-${tone}` : ""}`;
+      status.className = `sl-message${tone ? ` is-${tone}` : ""}`;
     }
 
     async loadSamples() {
@@ -424,7 +424,7 @@
 
   async function main() {
     if (!window.SumlogicBoard) {
-      $("sl-status").textContent = "The board code (viewer.js) did not load.";
+      $("sl-message").textContent = "The board code (viewer.js) did not load.";
       return;
     }
     const game = new Game();
