@@ -17,25 +17,26 @@ from typing import Any, Iterator
 
 import pytest
 
-IN_CI = os.environ.get("CI", "").lower() == "true"
-
-try:
-    with warnings.catch_warnings():  # newer Starlette prefers httpx2 for its test client; httpx still works
-        warnings.simplefilter("ignore", DeprecationWarning)
-        from starlette.testclient import TestClient
-except ImportError:  # pragma: no cover - the serve extra is missing
-    if IN_CI:
-        raise
-    pytest.skip("the serve tests need: pip install 'sumlogic[serve]'", allow_module_level=True)
-
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from puzzles import SAMPLES, to_record
 from solver.engine import DEFAULT_BUDGET
 from sumlogic.api import parse, record_of, write
 from sumlogic.cli import main
-from sumlogic.server import API, Limits, Settings, create_app
-from sumlogic.server.schema import FIELDS
+
+IN_CI = os.environ.get("CI", "").lower() == "true"
+
+try:
+    with warnings.catch_warnings():  # newer Starlette prefers httpx2 for its test client; httpx still works
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+    from sumlogic.server import API, Limits, Settings, create_app
+    from sumlogic.server.schema import FIELDS
+except ImportError:  # pragma: no cover - the serve extra is missing
+    if IN_CI:
+        raise
+    pytest.skip("the serve tests need: pip install 'sumlogic[serve]'", allow_module_level=True)
+
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 

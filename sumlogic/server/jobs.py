@@ -13,10 +13,12 @@ an argument that is not a file: a link or a puzzle string in any notation,
 record); a JSON object is taken as a record of the corpus schema.  Nothing is
 ever read from the server's disk.
 
->>> status, body = run_job("solve", {"puzzle": "sample:sudoku-1", "logic": False})
+>>> from sumlogic.server.schema import Limits, check_fields
+>>> fields = check_fields("solve", {"puzzle": "sample:sudoku-1", "logic": False}, Limits())
+>>> status, body = run_job("solve", fields)
 >>> status, body["status"], body["solution"][:9]
 (200, 'solved', '478962315')
->>> run_job("grade", {"puzzle": "no puzzle here"})
+>>> run_job("grade", check_fields("grade", {"puzzle": "no puzzle here"}, Limits()))  # doctest: +ELLIPSIS
 (422, {'error': 'puzzle: cannot tell the notation; name it with the field format (...)', 'field': 'puzzle'})
 """
 
@@ -29,6 +31,8 @@ from typing import Any, Callable
 
 from solver.errors import SumlogicError
 from solver.model import Puzzle
+
+from ..position import Position
 
 Body = dict[str, Any]
 Result = tuple[int, Body]
@@ -128,6 +132,24 @@ def read_puzzle(fields: Body) -> tuple[Puzzle, str]:
 # --------------------------------------------------------------------- the endpoints
 
 
+def chosen(fields: Body) -> Body:
+    """The request's technique choice as keyword arguments of the API, each
+    checked on its own so that an unknown id names its field."""
+    import techniques
+
+    picked: Body = {}
+    for name in ("techniques", "without", "max_level"):
+        value = fields.get(name)
+        if value is None:
+            continue
+        try:
+            techniques.select(**{name: value})
+        except SumlogicError as error:
+            raise BadField(name, str(error).removeprefix(f"{name}: ")) from None
+        picked[name] = value
+    return picked
+
+
 def _solve(fields: Body) -> Body:
     from ..cli.common import Entry
     from ..cli.solve import solve_record
@@ -141,7 +163,7 @@ def _explain(fields: Body) -> Body:
 
     puzzle, _ = read_puzzle(fields)
     trace = explain(puzzle, guess=fields["guess"], max_depth=fields["max_depth"], budget=fields["budget"],
-                    timeout=fields["timeout"])
+                    timeout=fields["timeout"], **chosen(fields))
     return trace.to_dict()
 
 
@@ -151,46 +173,40 @@ def _hint(fields: Body) -> Body:
     puzzle, _ = read_puzzle(fields)
     if fields.get("position") is not None:
         return _position_hint(puzzle, fields)
-    return hint(puzzle, max_depth=fields["max_depth"], timeout=fields["timeout"]).to_dict()
+    return hint(puzzle, level=fields["level"], max_depth=fields["max_depth"], timeout=fields["timeout"],
+                **chosen(fields)).to_dict()
 
 
 def _position_hint(puzzle: Puzzle, fields: Body) -> Body:
     from .. import api
 
     position = _position(puzzle, fields)
-    found = api.hint(position, level=fields["level"], max_depth=fields["max_depth"],  # type: ignore[arg-type]
-                     timeout=fields["timeout"])
+    found = api.hint(position, level=fields["level"], max_depth=fields["max_depth"], timeout=fields["timeout"],
+                     **chosen(fields))
     return found.to_dict()
 
 
-def _position(puzzle: Puzzle, fields: Body) -> Any:
-    """The request's ``position`` on its puzzle (a :class:`sumlogic.Position`)."""
-    from .. import api
-
-    position_type = getattr(api, "Position", None)
-    if position_type is None:
-        raise BadField("position", "positions are not supported by this version of sumlogic")
+def _position(puzzle: Puzzle, fields: Body) -> Position:
+    """The request's ``position`` on its puzzle."""
     try:
-        return position_type.from_dict(fields["position"], puzzle)
-    except (SumlogicError, ValueError, TypeError, KeyError) as error:
-        raise BadField("position", str(error)) from None
+        return Position.from_dict(fields["position"], puzzle)
+    except SumlogicError as error:
+        raise BadField("position", str(error).removeprefix("position: ")) from None
 
 
 def _check(fields: Body) -> Body:
-    from .. import api
+    from ..api import check
 
     puzzle, _ = read_puzzle(fields)
-    position = _position(puzzle, fields)
-    result: Any = getattr(api, "check")(position)
-    return dict(result.to_dict())
+    return check(_position(puzzle, fields), timeout=fields["timeout"]).to_dict()
 
 
 def _grade(fields: Body) -> Body:
     from ..api import grade
 
     puzzle, _ = read_puzzle(fields)
-    return grade(puzzle, max_depth=fields["max_depth"], budget=fields["budget"],
-                 timeout=fields["timeout"]).to_dict()
+    return grade(puzzle, max_depth=fields["max_depth"], budget=fields["budget"], timeout=fields["timeout"],
+                 **chosen(fields)).to_dict()
 
 
 def _parse(fields: Body) -> Body:

@@ -6,10 +6,10 @@ writes the OpenAPI document (:func:`openapi`), so the two cannot disagree.
 1000
 >>> check_fields("grade", {"puzzle": "x", "budget": 5000}, limits)
 Traceback (most recent call last):
-sumlogic.server.jobs.BadField: ('budget', 'must be between 0 and 1000 (the server's work budget), not 5000')
+sumlogic.server.jobs.BadField: ('budget', "must be between 0 and 1000 (the server's work budget), not 5000")
 >>> check_fields("grade", {"puzzle": "x", "colour": 1}, limits)
 Traceback (most recent call last):
-sumlogic.server.jobs.BadField: ('colour', 'unknown field (grade takes: puzzle, format, max_depth, budget, timeout)')
+sumlogic.server.jobs.BadField: ('colour', 'unknown field (grade takes: puzzle, format, max_depth, techniques, without, max_level, budget, timeout)')
 """
 
 from __future__ import annotations
@@ -52,6 +52,11 @@ PUZZLE = Field("puzzle", ("string", "object"), required=True,
                    "sumlogic reads, sample:NAME, or a record of the corpus schema as a JSON object")
 PUZZLE_OR_POSITION = Field("puzzle", ("string", "object"),
                            doc=PUZZLE.doc + "; may be left out when `position` holds the record as `puzzle`")
+TECHNIQUES = Field("techniques", ("string", "array"),
+                   doc="technique ids to use (a list, or one comma-separated string; default: all)")
+WITHOUT = Field("without", ("string", "array"), doc="technique ids to leave out")
+MAX_LEVEL = Field("max_level", ("integer",), low=0, high=99, doc="only techniques of this level or lower")
+CHOICE = (TECHNIQUES, WITHOUT, MAX_LEVEL)
 FORMAT = Field("format", ("string", "null"), doc="the notation of `puzzle` (default: detected; GET formats)")
 TIMEOUT = Field("timeout", ("number",), doc="seconds the solver may take (default and most: the server's limit)")
 MAX_DEPTH = Field("max_depth", ("integer",), default=3, low=0, high=10,
@@ -69,15 +74,16 @@ FIELDS: dict[str, tuple[Field, ...]] = {
               TIMEOUT),
     "explain": (PUZZLE, FORMAT, MAX_DEPTH,
                 Field("guess", ("boolean",), default=True, doc="guess when no technique applies (false: stuck)"),
-                BUDGET, TIMEOUT),
+                *CHOICE, BUDGET, TIMEOUT),
     "hint": (PUZZLE_OR_POSITION, FORMAT, Field("position", ("object", "null"),
                                    doc=POSITION.doc + "; without it, the first step from the start"),
-             Field("level", ("integer",), default=3, low=1, high=3,
-                   doc="with a position: 1 names the technique and where to look, 2 adds the cells, "
-                       "3 the whole step"),
-             MAX_DEPTH, TIMEOUT),
-    "check": (PUZZLE_OR_POSITION, FORMAT, Field("position", ("object",), required=True, doc=POSITION.doc)),
-    "grade": (PUZZLE, FORMAT, MAX_DEPTH, BUDGET, TIMEOUT),
+                      Field("level", ("integer", "null"), low=1, high=3,
+                   doc="1 names the technique and where to look, 2 adds the cells and digits, 3 the whole "
+                       "step (default: 3 with a position, the plain form of `hint --json` without)"),
+             MAX_DEPTH, *CHOICE, TIMEOUT),
+    "check": (PUZZLE_OR_POSITION, FORMAT, Field("position", ("object",), required=True, doc=POSITION.doc),
+              TIMEOUT),
+    "grade": (PUZZLE, FORMAT, MAX_DEPTH, *CHOICE, BUDGET, TIMEOUT),
     "parse": (PUZZLE, FORMAT),
     "convert": (PUZZLE, FORMAT, Field("to", ("string",), required=True, doc="the notation to write")),
 }
@@ -85,7 +91,7 @@ FIELDS: dict[str, tuple[Field, ...]] = {
 
 _PYTHON_TYPES: dict[str, tuple[type, ...]] = {
     "string": (str,), "object": (dict,), "null": (type(None),), "boolean": (bool,), "integer": (int,),
-    "number": (int, float),
+    "number": (int, float), "array": (list,),
 }
 
 
@@ -138,6 +144,8 @@ def check_fields(endpoint: str, body: Any, limits: Limits) -> Body:
         value = body[field.name]
         if not _fits(value, field.types):
             raise BadField(field.name, f"must be {_kinds(field.types)}, not {_json_type(value)}")
+        if field.name == "puzzle" and isinstance(value, str) and not value.strip():
+            raise BadField("puzzle", "empty, no puzzle found")
         out[field.name] = _bounded(field, value, limits)
     return out
 
@@ -156,14 +164,18 @@ def _bounded(field: Field, value: Any, limits: Limits) -> Any:
             raise BadField("timeout", f"must be above 0 and at most {limits.time_limit:g} seconds "
                                       f"(the server's limit), not {value!r}")
         return float(value)
+    if isinstance(value, list):
+        if not all(isinstance(item, str) for item in value):
+            raise BadField(field.name, "must be a list of strings")
+        return value
+    if value is None or isinstance(value, str):
+        return value
     low, high = field.low, field.high
     note = ""
     if field.name == "budget":
         high, note = limits.budget, " (the server's work budget)"
     if (low is not None and value < low) or (high is not None and value > high):
         raise BadField(field.name, f"must be between {low} and {high}{note}, not {value}")
-    if field.name == "puzzle" and isinstance(value, str) and not value.strip():
-        raise BadField("puzzle", "empty, no puzzle found")
     return value
 
 
@@ -191,6 +203,8 @@ SUMMARIES = {
 def _schema(field: Field) -> Body:
     types = list(field.types)
     schema: Body = {"type": types[0] if len(types) == 1 else types, "description": field.doc}
+    if "array" in types:
+        schema["items"] = {"type": "string"}
     if field.low is not None:
         schema["minimum"] = field.low
     if field.high is not None:
