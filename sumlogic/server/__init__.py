@@ -12,7 +12,7 @@ runs it with uvicorn on the loopback interface.
 
 from __future__ import annotations
 
-from .app import Settings, create_app
+from .app import Settings, create_app, free_port, running
 from .schema import API, Limits
 
-__all__ = ["API", "Limits", "Settings", "create_app"]
+__all__ = ["API", "Limits", "Settings", "create_app", "free_port", "running"]

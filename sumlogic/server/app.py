@@ -278,3 +278,40 @@ def create_app(settings: Settings | None = None) -> Starlette:
                     exception_handlers={404: not_found, 405: wrong_method, 500: internal})
     app.state.workers = workers
     return app
+
+
+def free_port(host: str = "127.0.0.1") -> int:
+    """A TCP port free on ``host`` now (for tests and scripts)."""
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind((host, 0))
+        return int(probe.getsockname()[1])
+
+
+@contextlib.contextmanager
+def running(app: Starlette, host: str = "127.0.0.1", port: int | None = None,
+            start_seconds: float = 60.0) -> Any:
+    """Run ``app`` with uvicorn in a thread of this process while the block
+    runs; yields its base URL (``http://127.0.0.1:PORT``).  For tests and
+    scripts: the server stops when the block ends."""
+    import threading
+    import time
+
+    import uvicorn
+
+    port = port or free_port(host)
+    server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False))
+    thread = threading.Thread(target=server.run, name="sumlogic-serve", daemon=True)
+    thread.start()
+    waited = 0.0
+    while not server.started:
+        if not thread.is_alive() or waited > start_seconds:
+            raise RuntimeError(f"the server did not start on {host}:{port}")
+        time.sleep(0.05)
+        waited += 0.05
+    try:
+        yield f"http://{host}:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=30)

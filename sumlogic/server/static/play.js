@@ -363,15 +363,18 @@
     }
 
     showHint(data, level) {
-      const step = data.step || null;
       const box = $("sl-hint-box");
-      const title = step ? (step.name || step.technique || "Hint") : "No hint";
-      const text = data.text || (step && step.text) || data.message || (data.status ? `status: ${data.status}` : "");
+      const title = data.name || (data.status === "mistakes" ? "Mistakes first" : "No hint");
+      const text = data.text || (data.status ? `No step to give: ${data.status}.` : "");
       box.replaceChildren(
         el("h2", {}, title, " ", el("span", { class: "sl-hint-level", text: `(level ${level}: ${LEVEL_TEXT[level]})` })),
         el("p", { class: "sl-hint-text", text }));
       box.setAttribute("data-level", level);
       box.hidden = false;
+      if (data.status === "mistakes") {
+        this.mistakes = new Map();
+        for (const m of data.mistakes || []) this.mistakes.set(m.cell, [...(this.mistakes.get(m.cell) || []), m]);
+      }
     }
 
     // ------------------------------------------------------------ drawing
@@ -386,12 +389,18 @@
       pad.replaceChildren(...buttons);
     }
 
-    /** The step marks the hint shows: its highlights below level 3, the whole step (with its effects) at 3. */
+    /** What the hint draws: level 1 outlines where to look, 2 also marks the cells and
+     * candidates involved, 3 shows the whole step with its effects. */
     hintMarks() {
-      const step = this.hint && this.hint.step;
-      if (!step) return null;
-      if (this.hintShown === 3) return step;
-      return { technique: step.technique, highlights: step.highlights || {} };
+      const data = this.hint;
+      if (!data || !data.technique) return null;
+      if (this.hintShown === 3 && data.step) return data.step;
+      const highlights = { regions: whereRegions(this.board, data.where) };
+      if (this.hintShown === 2) {
+        highlights.cells = data.cells || [];
+        highlights.candidates = data.candidates || [];
+      }
+      return { technique: data.technique, highlights };
     }
 
     draw() {
@@ -420,6 +429,52 @@
       }
       $("sl-board").replaceChildren(svgNode);
     }
+  }
+
+  /** The cells of a house of a square grid: "row", "column" or "box" number ``n`` (1-based). */
+  function houseCells(board, kind, n) {
+    const names = [];
+    for (const cell of board.cells) {
+      let inside = false;
+      if (kind === "row") inside = cell.r === n - 1;
+      else if (kind === "column") inside = cell.c === n - 1;
+      else if (board.blockOf) inside = board.blockOf(cell.r, cell.c) === n - 1;
+      else if (board.boxes) {
+        const [rows, cols] = board.boxes;
+        const across = Math.floor(board.width / cols);
+        inside = Math.floor(cell.r / rows) === Math.floor((n - 1) / across) && Math.floor(cell.c / cols) === (n - 1) % across;
+      }
+      if (inside) names.push(cell.name);
+    }
+    return names;
+  }
+
+  /** The regions a hint's ``where`` names ("rows 1-2 and box 3", "cage c"), as step highlights. */
+  function whereRegions(board, where) {
+    const out = [];
+    let kind = null;
+    for (const raw of String(where || "").split(/,\s*|\s+and\s+/)) {
+      const part = raw.trim();
+      const m = /^(row|column|box|region|cage)s?\s+(\S+)$/.exec(part);
+      let arg = null;
+      if (m) [kind, arg] = [m[1] === "region" ? "box" : m[1], m[2]];
+      else if (kind && kind !== "cage" && /^\d+(-\d+)?$/.test(part)) arg = part;
+      else {
+        kind = null;
+        continue;
+      }
+      if (kind === "cage") {
+        const cage = board.cages.find((c) => String(c.label) === arg);
+        if (cage) out.push({ name: `cage ${arg}`, cells: cage.cells.map(([r, c]) => window.SumlogicBoard.cellName(r, c)) });
+        continue;
+      }
+      const [a, b] = arg.split("-").map(Number);
+      for (let n = a; n <= (b || a); n++) {
+        const cells = houseCells(board, kind, n);
+        if (cells.length) out.push({ name: `${kind} ${n}`, cells });
+      }
+    }
+    return out;
   }
 
   async function main() {
