@@ -349,3 +349,73 @@ def test_the_page_loads_nothing_from_elsewhere(client: TestClient) -> None:
             assert client.get(link).status_code == 200
     for name in ("play.js", "viewer.js"):
         assert not re.search(r"https?://(?!www\.w3\.org/2000/svg)", client.get(f"/static/{name}").text)
+
+
+# ---------------------------------------------------------------- positions: check and hint at a level
+
+
+def a_position(wrong_digit: bool) -> Any:
+    """killer-1 with two right digits (and one wrong one when asked) and a pencil mark."""
+    from sumlogic.api import solve
+    from sumlogic.position import Position
+
+    puzzle = parse_sample("killer-1")
+    solution = solve(puzzle).solution
+    position = Position(puzzle).place("r1c1", int(solution[0])).place("r5c5", int(solution[40]))
+    if wrong_digit:
+        position = position.place("r9c9", int(solution[80]) % 9 + 1)
+    return position.keep("r2c2", sorted({int(solution[10]), 1, 2}))
+
+
+@pytest.mark.parametrize("wrong_digit", [False, True])
+def test_check_is_the_api_json(client: TestClient, wrong_digit: bool) -> None:
+    from sumlogic.api import check
+
+    position = a_position(wrong_digit)
+    expected = check(position).to_dict()
+    assert post(client, "check", {"puzzle": "sample:killer-1", "position": position.to_dict(include_puzzle=False)}) \
+        == expected
+    assert post(client, "check", {"position": position.to_dict()}) == expected
+    assert [m["cell"] for m in expected["mistakes"]] == (["r9c9"] if wrong_digit else [])
+
+
+@pytest.mark.parametrize("level", [1, 2, 3])
+def test_hint_from_a_position_is_the_api_json(client: TestClient, level: int) -> None:
+    from sumlogic.api import hint
+
+    position = a_position(False)
+    body = post(client, "hint", {"puzzle": record_of(position.puzzle), "level": level,
+                                 "position": position.to_dict(include_puzzle=False)})
+    assert body == hint(position, level=level).to_dict()
+    assert body["level"] == level and body["technique"]
+    assert ("step" in body) == (level == 3) and ("cells" in body) == (level >= 2)
+
+
+def test_hint_on_a_position_with_a_mistake_lists_it(client: TestClient) -> None:
+    body = post(client, "hint", {"position": a_position(True).to_dict(), "level": 1})
+    assert body["status"] == "mistakes" and [m["cell"] for m in body["mistakes"]] == ["r9c9"]
+
+
+@pytest.mark.parametrize("position, words", [
+    ({"placed": {"r1c1": 10}}, "r1c1"),
+    ({"placed": {"r0c1": 1}}, "r0c1"),
+    ({"placed": {"r1c1": "5"}}, "r1c1"),
+    ({"placed": []}, "placed"),
+    ({"marks": {"r1c2": 5}}, "r1c2"),
+    ({"colour": {}}, "colour"),
+])
+def test_a_bad_position_is_422_naming_it(client: TestClient, position: dict[str, Any], words: str) -> None:
+    for endpoint in ("check", "hint"):
+        response = client.post(f"{API}/{endpoint}", json={"puzzle": "sample:killer-1", "position": position})
+        assert_error(response, 422, "position")
+        assert words in response.json()["error"]
+
+
+def test_technique_choice_names_its_field(client: TestClient) -> None:
+    assert_error(client.post(f"{API}/grade", json={"puzzle": "sample:sudoku-1", "techniques": "naked-singles"}),
+                 422, "techniques")
+    assert_error(client.post(f"{API}/hint", json={"puzzle": "sample:sudoku-1", "without": ["nope"]}), 422, "without")
+    assert_error(client.post(f"{API}/explain", json={"puzzle": "sample:sudoku-1", "techniques": [1]}), 422,
+                 "techniques")
+    body = post(client, "hint", {"puzzle": "sample:sudoku-1", "techniques": "hidden-single"})
+    assert body["step"]["technique"] in ("hidden-single", "guess")

@@ -16,7 +16,7 @@
   const KIND_TEXT = {
     kakuro: "Kakuro", killer: "Killer Sudoku", "greater-killer": "Greater Killer", kropki: "Kropki Sudoku", sudoku: "Sudoku",
   };
-  const LEVEL_TEXT = { 1: "the technique", 2: "where to look", 3: "the whole step" };
+  const LEVEL_TEXT = { 1: "where to look", 2: "the cells and digits", 3: "the whole step" };
 
   const $ = (id) => document.getElementById(id);
 
