@@ -312,7 +312,8 @@ def test_mistakes_say_why() -> None:
     [mistake] = sumlogic.check(Position(puzzle).place(peer, puzzle.givens[given])).mistakes
     assert f"repeats the given {puzzle.givens[given]} in {puzzle.cell_name(given)}" in mistake.text
     killer, ksol = solved_sample("killer-1")
-    texts = [m.text for c in range(0, 81, 7) for m in sumlogic.check(Position(killer).place(c, ksol[c] % 9 + 1)).mistakes]
+    texts = [m.text for c in range(0, 81, 7)
+             for m in sumlogic.check(Position(killer).place(c, ksol[c] % 9 + 1)).mistakes]
     assert any("would" in t for t in texts)  # a dead end named in the engine's words
     [empty] = sumlogic.check(Position(killer).keep("r5c5", [])).mistakes
     assert empty.kind == "candidate" and empty.digit is None and "no pencil mark left" in empty.text
