@@ -109,8 +109,9 @@ def find_mistakes(position: Position, solution: Sequence[int],
         digit = position.placed[cell]
         out.append(Mistake(puzzle.cell_name(cell), "digit", digit,
                            _why_wrong(position, sound, cell, digit, solution[cell], chosen)))
+    values = position.values()
     for cell, mask in enumerate(position.marks):
-        if mask == NO_MARKS or position.values()[cell]:
+        if mask == NO_MARKS or values[cell]:
             continue
         true = solution[cell]
         if mask >> true & 1:
