@@ -398,16 +398,20 @@ def test_levels_one_and_two_hold_no_conclusion() -> None:
 
 
 def test_where_names_the_regions() -> None:
-    puzzle, _ = solved_sample("killer-1")
-    for step in sumlogic.explain(puzzle).steps:
-        if step.technique == "innies-outies":
-            where = sumlogic.hint(Position(puzzle), level=1)  # any: check the words of this step below
-            from sumlogic.hints import where as where_of
+    from solver.step import Step
+    from sumlogic.hints import level_fields, where
 
-            text = where_of(step, puzzle)
-            assert text and all(name.split()[0] in text for name, _ in step.regions[:2])
-            assert where.level == 1
-            break
+    puzzle, _ = solved_sample("killer-1")
+    rows = Step("innies-outies", "Innies and outies", 5, regions=(("row 1", (0,)), ("row 2", (9,))))
+    assert level_fields(rows, puzzle, 1)["text"] == "Innies and outies: look at rows 1-2."
+    mixed = Step("x", "X", 1, regions=(("cage b", (1, 2)), ("column 3", (2,)), ("column 5", (4,)), ("box 1", (0,))))
+    assert where(mixed, puzzle) == "cage b, columns 3, 5 and box 1"
+    many = Step("x", "X", 1, cells=tuple(range(6)))
+    assert where(many, puzzle) == "r1c1, r1c2, r1c3 and 3 more cells"
+    assert where(Step("x", "X", 1), puzzle) == "the whole grid"
+    for step in sumlogic.explain(puzzle).steps[1:]:
+        text = where(step, puzzle)
+        assert text and all(name.split()[0] in text for name, _ in step.regions)
 
 
 def test_a_position_with_mistakes_gets_them_instead_of_a_hint() -> None:
