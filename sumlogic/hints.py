@@ -109,8 +109,9 @@ def find_mistakes(position: Position, solution: Sequence[int],
         digit = position.placed[cell]
         out.append(Mistake(puzzle.cell_name(cell), "digit", digit,
                            _why_wrong(position, sound, cell, digit, solution[cell], chosen)))
+    values = position.values()
     for cell, mask in enumerate(position.marks):
-        if mask == NO_MARKS or position.values()[cell]:
+        if mask == NO_MARKS or values[cell]:
             continue
         true = solution[cell]
         if mask >> true & 1:
@@ -208,23 +209,28 @@ def where(step: Step, puzzle: Puzzle) -> str:
     >>> from solver.model import Region
     >>> from puzzles import sample
     >>> p = sample("sudoku-1")
-    >>> s = Step("x", "X", 1, regions=(("row 2", (9,)), ("row 1", (0,)), ("box 1", (0,))))
+    >>> s = Step("x", "X", 1, regions=(("row 2", (9,)), ("cage b", (0,)), ("row 1", (0,)), ("row 4", (27,))))
     >>> where(s, p)
-    'rows 1-2 and box 1'
+    'rows 1-2, 4 and cage b'
+    >>> where(Step("x", "X", 1, cells=(0, 1)), p)
+    'r1c1 and r1c2'
     """
     houses: dict[str, list[int]] = {}
-    others: list[str] = []
+    order: list[str] = []  # region names, and house kinds where their first house stands
     for name, _ in step.regions:
         m = _HOUSE.match(name)
+        key = m.group(1) if m else name
         if m:
-            houses.setdefault(m.group(1), []).append(int(m.group(2)))
-        elif name not in others:
-            others.append(name)
+            houses.setdefault(key, []).append(int(m.group(2)))
+        if key not in order:
+            order.append(key)
     parts = []
-    for kind, numbers in houses.items():
-        numbers = sorted(set(numbers))
-        parts.append(f"{kind}{'s' if len(numbers) > 1 else ''} {_runs(numbers)}")
-    parts += others
+    for key in order:
+        if key in houses:
+            numbers = sorted(set(houses[key]))
+            parts.append(f"{key}{'s' if len(numbers) > 1 else ''} {_runs(numbers)}")
+        else:
+            parts.append(key)
     if parts:
         return _join(parts[:4] + ([f"{len(parts) - 4} more"] if len(parts) > 4 else []))
     cells = list(dict.fromkeys(step.cells or tuple(c for c, _ in step.placements + step.eliminations)))

@@ -104,15 +104,16 @@ class Position:
                                        f"and {len(marks)} marks")
         full = full_mask(p.max_digit)
         for cell, (digit, mask) in enumerate(zip(placed, marks)):
-            name = p.cell_name(cell)
             if isinstance(digit, bool) or not isinstance(digit, int) or not 0 <= digit <= p.max_digit:
-                raise InvalidArgumentError(f"{name}: {digit!r} is not a digit 1..{p.max_digit}")
+                raise InvalidArgumentError(f"{p.cell_name(cell)}: {digit!r} is not a digit 1..{p.max_digit}")
             if digit and p.givens[cell]:
-                raise InvalidArgumentError(f"{name}: holds the given {p.givens[cell]}; only open cells take a digit")
+                raise InvalidArgumentError(f"{p.cell_name(cell)}: holds the given {p.givens[cell]}; "
+                                           f"only open cells take a digit")
             if isinstance(mask, bool) or not isinstance(mask, int) or (mask != NO_MARKS and mask & ~full):
-                raise InvalidArgumentError(f"{name}: marks {mask!r} are not a mask of digits 1..{p.max_digit}")
+                raise InvalidArgumentError(f"{p.cell_name(cell)}: marks {mask!r} are not a mask of digits "
+                                           f"1..{p.max_digit}")
             if mask != NO_MARKS and (digit or p.givens[cell]):
-                raise InvalidArgumentError(f"{name}: holds a digit, so it takes no pencil marks")
+                raise InvalidArgumentError(f"{p.cell_name(cell)}: holds a digit, so it takes no pencil marks")
         object.__setattr__(self, "placed", placed)
         object.__setattr__(self, "marks", marks)
 
