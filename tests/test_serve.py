@@ -419,3 +419,16 @@ def test_technique_choice_names_its_field(client: TestClient) -> None:
                  "techniques")
     body = post(client, "hint", {"puzzle": "sample:sudoku-1", "techniques": "hidden-single"})
     assert body["step"]["technique"] in ("hidden-single", "guess")
+
+
+@pytest.mark.parametrize("level", [1, 3])
+def test_position_answers_are_the_cli_json(client: TestClient, capsys: pytest.CaptureFixture[str],
+                                           level: int) -> None:
+    good, bad = a_position(False), a_position(True)
+    for position in (good, bad):
+        text = json.dumps(position.to_dict(include_puzzle=False))
+        body = {"puzzle": "sample:killer-1", "position": position.to_dict(include_puzzle=False)}
+        assert post(client, "check", body) == cli_json(capsys, "check", "sample:killer-1", "--position", text,
+                                                       "--json")[0]
+        assert post(client, "hint", {**body, "level": level}) == \
+            cli_json(capsys, "hint", "sample:killer-1", "--position", text, "--level", str(level), "--json")[0]
