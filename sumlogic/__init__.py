@@ -31,7 +31,9 @@ if TYPE_CHECKING:
     from solver.model import Puzzle
     from solver.step import Step
 
-    from .api import Hint, Solved, explain, grade, hint, parse, read, solve, write
+    from .api import Hint, PositionTrace, Solved, check, explain, grade, hint, parse, read, solve, write
+    from .hints import Check, Mistake
+    from .position import Position, read_position
     from .generation import generate
     from .grading import Grade
 
@@ -43,16 +45,19 @@ _HOMES: dict[str, str] = {
                      "UnknownFormatError"), "solver.errors"),
     "Puzzle": "solver.model",
     "Step": "solver.step",
-    **dict.fromkeys(("Hint", "Solved", "explain", "generate", "grade", "hint", "parse", "read", "solve", "write"),
-                    "sumlogic.api"),
+    **dict.fromkeys(("Hint", "PositionTrace", "Solved", "check", "explain", "generate", "grade", "hint", "parse",
+                     "read", "solve", "write"), "sumlogic.api"),
+    **dict.fromkeys(("Check", "Mistake"), "sumlogic.hints"),
+    **dict.fromkeys(("Position", "read_position"), "sumlogic.position"),
     "Grade": "sumlogic.grading",
 }
 """Where each public name lives."""
 
 __all__ = [
-    "Grade", "Hint", "InvalidArgumentError", "InvalidPuzzleError", "ParseError", "Puzzle", "Solved", "Step",
-    "SumlogicError", "Technique", "Trace", "UnknownFormatError", "__version__", "explain", "generate", "grade",
-    "hint", "parse", "read", "solve", "write",
+    "Check", "Grade", "Hint", "InvalidArgumentError", "InvalidPuzzleError", "Mistake", "ParseError", "Position",
+    "PositionTrace", "Puzzle", "Solved", "Step", "SumlogicError", "Technique", "Trace", "UnknownFormatError",
+    "__version__", "check", "explain", "generate", "grade", "hint", "parse", "read", "read_position", "solve",
+    "write",
 ]
 
 

@@ -16,22 +16,35 @@ the command line prints exactly these dictionaries with ``--json``.
 ('solved', 'hidden-single')
 >>> sorted(json.loads(json.dumps(h.to_dict())))
 ['id', 'kind', 'status', 'step']
+
+A position (the person's own digits and pencil marks) is checked against
+the unique solution, and hinted from where it stands:
+
+>>> pos = Position(puzzle).place("r1c2", 2)
+>>> [m.text for m in check(pos).mistakes]
+['r1c2 = 2 cannot be right: it repeats the given 2 in r4c2 (column 2)']
+>>> good = Position(puzzle).place("r1c2", 1)
+>>> check(good).status, hint(good, level=1).to_dict()["text"]
+('ok', 'Hidden single: look at row 1.')
 """
 
 from __future__ import annotations
 
 import math
 import os
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 import techniques as _techniques
 from puzzles import read_path, read_text, sample, to_record, write_text
+from solver.candidates import Candidates
 from solver.engine import DEFAULT_BUDGET, Engine, Technique, Trace
 from solver.engine import solve_with_logic as _solve_with_logic
 from solver import search
 from solver.errors import InvalidArgumentError, ParseError
+from solver.bits import digits_of
 from solver.model import Puzzle
 from solver.step import Step
 
@@ -40,9 +53,12 @@ from puzzles.generate import DEFAULT_MAX_TRIES
 from .generation import generate as _generate
 from .grading import Grade
 from .grading import grade as _grade
+from .hints import LEVELS, Check, Mistake, find_mistakes, level_fields
+from .position import Position, read_position
 
-__all__ = ["DEFAULT_TIMEOUT", "Hint", "Solved", "explain", "generate", "grade", "hint", "parse", "read",
-           "record_of", "solve", "write"]
+__all__ = ["DEFAULT_TIMEOUT", "Check", "Hint", "Mistake", "Position", "PositionTrace", "Solved", "check",
+           "explain", "generate", "grade", "hint", "parse", "read", "read_position", "record_of", "solve",
+           "write"]
 
 DEFAULT_TIMEOUT = 60.0
 """Seconds allowed per puzzle by default: a safety net, never what decides a result with a budget."""
@@ -101,17 +117,29 @@ def _check_flag(value: Any, name: str, function: str) -> None:
         raise TypeError(f"{function}(): {name} must be True or False, not {_type_name(value)}")
 
 
-def _check_techniques(techniques: Any, function: str) -> Sequence[Technique]:
-    if techniques is None:
-        return _techniques.DEFAULT
-    if isinstance(techniques, (str, bytes)) or not isinstance(techniques, Iterable):
-        raise TypeError(f"{function}(): techniques must be a list of Technique (e.g. techniques.DEFAULT) or None, "
-                        f"not {_type_name(techniques)}")
-    chosen = list(techniques)
-    for item in chosen:
-        if not isinstance(item, Technique):
-            raise TypeError(f"{function}(): techniques must hold Technique objects, not {_type_name(item)}")
-    return chosen
+def _check_techniques(techniques: Any, function: str, without: Any = None,
+                      max_level: Any = None) -> Sequence[Technique]:
+    """The techniques of a run: :func:`techniques.select` of the three arguments, with errors naming ``function``."""
+    if techniques is not None and not isinstance(techniques, str) and not isinstance(techniques, Iterable):
+        raise TypeError(f"{function}(): techniques must be a list of Technique or ids (e.g. techniques.DEFAULT), "
+                        f"a comma-separated str of ids, or None, not {_type_name(techniques)}")
+    if max_level is not None:
+        _check_whole(max_level, "max_level", function, 0)
+    try:
+        return _techniques.select(techniques, without=without, max_level=max_level)
+    except TypeError as error:
+        raise TypeError(f"{function}(): {error}") from None
+    except InvalidArgumentError as error:
+        raise InvalidArgumentError(f"{function}(): {error}") from None
+
+
+def _check_target(target: Any, function: str) -> tuple[Puzzle, Position | None]:
+    """The puzzle and position of a function that takes either."""
+    if isinstance(target, Position):
+        return target.puzzle, target
+    if isinstance(target, Puzzle):
+        return target, None
+    raise TypeError(f"{function}() takes a Puzzle or a Position, not {_type_name(target)}")
 
 
 def read(source: str | Path, format: str | None = None) -> list[Puzzle]:
@@ -227,54 +255,165 @@ def solve(puzzle: Puzzle, *, timeout: float | None = DEFAULT_TIMEOUT) -> Solved:
     return Solved(puzzle.id, puzzle.kind, result.status, solution, result.nodes, result.seconds)
 
 
-def explain(puzzle: Puzzle, *, techniques: Sequence[Technique] | None = None, guess: bool = True,
-            max_depth: int = 3, budget: int | None = None, timeout: float | None = DEFAULT_TIMEOUT,
-            explain: bool = True) -> Trace:
+@dataclass
+class PositionTrace(Trace):
+    """A trace that starts from a person's :class:`Position` instead of the
+    puzzle's start.  ``status`` may also be ``mistakes`` (the position
+    holds mistakes, listed in ``mistakes``, and nothing was explained)."""
+
+    position: Position | None = None
+    mistakes: tuple[Mistake, ...] = ()
+
+    def to_dict(self, *, include_puzzle: bool = True) -> dict[str, Any]:
+        """:meth:`Trace.to_dict` plus ``position``: ``placed`` (the person's
+        digits), ``marks`` (their pencil marks) and ``candidates`` (every
+        open cell's candidates at the start of the trace; the step viewer
+        starts there); and ``mistakes`` with status ``mistakes``."""
+        out = super().to_dict(include_puzzle=include_puzzle)
+        if self.position is not None:
+            pos = self.position
+            name = pos.puzzle.cell_name
+            data = pos.to_dict(include_puzzle=False)
+            masks = pos.masks()
+            values = pos.values()
+            out["position"] = {"placed": data["placed"], "marks": data["marks"],
+                               "candidates": {name(i): digits_of(m) for i, m in enumerate(masks) if not values[i]}}
+        if self.status == "mistakes":
+            out["mistakes"] = [m.to_dict() for m in self.mistakes]
+        return out
+
+
+def explain(puzzle: Puzzle | Position, *, techniques: Sequence[Technique | str] | str | None = None,
+            without: Sequence[Technique | str] | str | None = None, max_level: int | None = None,
+            guess: bool = True, max_depth: int = 3, budget: int | None = None,
+            timeout: float | None = DEFAULT_TIMEOUT, explain: bool = True) -> Trace:
     """Solve step by step the way a person does, each step explained.
 
     ``techniques`` (default :data:`techniques.DEFAULT`) are tried cheapest
-    first; ``guess=False`` ends ``stuck`` where a guess would be needed;
+    first; ``without`` and ``max_level`` narrow them (all three as in
+    :func:`techniques.select`: ids or records); ``guess=False`` ends ``stuck`` where a guess would be needed;
     ``budget`` caps the work of the searching techniques so that the trace
     is the same on every machine; ``explain=False`` skips the sentences.
+
+    Given a :class:`Position`, the solution goes on from it (a
+    :class:`PositionTrace`, whose ``to_dict()`` carries the position): the
+    position is first checked (:func:`check`); with mistakes the trace has
+    status ``mistakes`` and no step, and for a puzzle without a unique
+    solution the exact solver's status and no step.
 
     Raises:
         TypeError: an argument of the wrong type (``puzzle`` not a Puzzle,
             ``techniques`` not Technique objects, ``guess`` not a bool...).
         InvalidArgumentError: (a ``ValueError``) ``max_depth`` not 0..10,
-            ``budget`` negative, ``timeout`` not above 0.
+            ``budget`` negative, ``timeout`` not above 0, an unknown technique id.
         InvalidPuzzleError: (a ``ValueError``) the puzzle's kind has no
             corpus record (a hand-made ``Puzzle`` of another kind).
     """
-    _check_puzzle(puzzle, "explain")
-    chosen = _check_techniques(techniques, "explain")
+    target, position = _check_target(puzzle, "explain")
+    chosen = _check_techniques(techniques, "explain", without, max_level)
     _check_flag(guess, "guess", "explain")
     _check_whole(max_depth, "max_depth", "explain", 0, MAX_DEPTH)
     _check_whole(budget, "budget", "explain", 0, optional=True)
     _check_seconds(timeout, "explain")
     _check_flag(explain, "explain", "explain")
-    record = record_of(puzzle)
-    trace = _solve_with_logic(puzzle, chosen,
-                              explain=explain, guess=guess, max_depth=max_depth, timeout=timeout, budget=budget)
-    trace.record = record
-    return trace
+    record = record_of(target)
+    if position is None:
+        trace = _solve_with_logic(target, chosen,
+                                  explain=explain, guess=guess, max_depth=max_depth, timeout=timeout, budget=budget)
+        trace.record = record
+        return trace
+    checked, solution = _checked(position, timeout)
+    if checked.status not in ("ok", "complete"):
+        return PositionTrace(target, checked.status, [], None, record=record, position=position,
+                             mistakes=checked.mistakes)
+    engine = Engine(chosen, explain=explain, guess=guess, max_depth=max_depth, budget=budget, timeout=timeout)
+    run = engine.run(_context(engine, position), solution=solution)
+    steps = list(run)
+    return PositionTrace(target, run.status, steps, run.solution, time.perf_counter() - run.started,
+                         run.ctx.work.spent, record=record, position=position)
+
+
+def _context(engine: Engine, position: Position) -> Any:
+    """The engine's context for a position: its candidates and filled cells."""
+    return engine.start(position.puzzle, Candidates(position.puzzle, position.masks()), placed=position.filled())
+
+
+def _checked(position: Position, timeout: float | None) -> tuple[Check, tuple[int, ...] | None]:
+    """The check of a position and the unique solution (None when there is none)."""
+    puzzle = position.puzzle
+    result = search.solve(puzzle, timeout=timeout)
+    if result.status != "solved" or result.solution is None:
+        return Check(position, result.status), None
+    solution = tuple(result.solution)
+    mistakes = tuple(find_mistakes(position, solution))
+    status = "mistakes" if mistakes else "complete" if position.is_complete else "ok"
+    return Check(position, status, mistakes), solution
+
+
+def check(position: Position, *, timeout: float | None = DEFAULT_TIMEOUT) -> Check:
+    """Check every placed digit and every pencilled cell of ``position``
+    against the puzzle's unique solution.
+
+    Each mistake names its cell and kind (``digit``: a digit the solution
+    does not have; ``candidate``: pencil marks that leave out the cell's
+    digit) and says why in the engine's words without naming the right
+    digit (``r3c4 = 5 cannot be right: with it, cage b (8) would have no
+    combination ...``).  ``status``: ``ok``, ``complete`` (every cell
+    filled and right), ``mistakes``; or, when the puzzle has no unique
+    solution to check against, ``no-solution``, ``multiple`` or
+    ``timeout`` with no mistake listed.
+
+    Raises:
+        TypeError: ``position`` is not a Position, ``timeout`` not a number or None.
+        InvalidArgumentError: (a ``ValueError``) ``timeout`` is not above 0.
+    """
+    if not isinstance(position, Position):
+        raise TypeError(f"check() takes a Position (sumlogic.Position(puzzle), or sumlogic.read_position), "
+                        f"not {_type_name(position)}")
+    _check_seconds(timeout, "check")
+    return _checked(position, timeout)[0]
 
 
 @dataclass(frozen=True)
 class Hint:
-    """The next step from the start of a puzzle, or why there is none.
+    """The next step from the start of a puzzle or from a position, or why there is none.
 
     ``status``: the exact solver's verdict (``solved``, ``no-solution``,
-    ``multiple``, ``timeout``), or ``done`` when every cell is given.
+    ``multiple``, ``timeout``), ``done`` when every cell holds a digit
+    already, or ``mistakes`` when the position holds mistakes (listed in
+    ``mistakes``; no step is built on them).  ``level`` is 1, 2 or 3 when
+    asked for (see :meth:`to_dict`), None for the plain form of
+    ``hint(puzzle)``.
     """
 
     puzzle: Puzzle
     status: str
     step: Step | None
+    level: int | None = None
+    position: Position | None = None
+    mistakes: tuple[Mistake, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready: ``id``, ``kind``, ``status``, ``step``."""
-        return {"id": self.puzzle.id, "kind": self.puzzle.kind, "status": self.status,
-                "step": self.step.to_dict(self.puzzle) if self.step else None}
+        """JSON-ready.  Without a level: ``id``, ``kind``, ``status``, ``step``
+        (as before levels existed).  With a level: ``id``, ``kind``,
+        ``status``, ``level``, and for a step the fields of
+        :func:`sumlogic.hints.level_fields` (level 1: ``technique``,
+        ``name``, ``where``, ``text``; level 2 adds ``cells``, ``regions``,
+        ``candidates``, ``digits``; level 3 adds ``step``); with status
+        ``mistakes``, ``mistakes`` and a ``text`` instead."""
+        p = self.puzzle
+        if self.level is None:
+            return {"id": p.id, "kind": p.kind, "status": self.status,
+                    "step": self.step.to_dict(p) if self.step else None}
+        out: dict[str, Any] = {"id": p.id, "kind": p.kind, "status": self.status, "level": self.level}
+        if self.status == "mistakes":
+            count = len(self.mistakes)
+            out["text"] = f"Your position has {count} mistake{'s' if count != 1 else ''}: " + \
+                "; ".join(m.text for m in self.mistakes) + "."
+            out["mistakes"] = [m.to_dict() for m in self.mistakes]
+        elif self.step is not None:
+            out.update(level_fields(self.step, p, self.level))
+        return out
 
 
 def first_step(puzzle: Puzzle, techniques: Sequence[Technique], max_depth: int = 3,
@@ -286,44 +425,88 @@ def first_step(puzzle: Puzzle, techniques: Sequence[Technique], max_depth: int =
     return next((s for s in engine.run(puzzle, solution=solution) if s.technique != "givens"), None)
 
 
-def hint(puzzle: Puzzle, *, techniques: Sequence[Technique] | None = None, max_depth: int = 3,
-         timeout: float | None = DEFAULT_TIMEOUT) -> Hint:
-    """The step a solver would take first (after the givens), a guess when
-    no technique applies.  The puzzle is first checked with the exact
-    solver; out of time, a logic step is still given (sound for any
-    solution) but never a guess.
+def step_from(position: Position, techniques: Sequence[Technique], max_depth: int = 3,
+              solution: tuple[int, ...] | None = None) -> Step | None:
+    """The first step the engine takes from ``position`` (its candidates and
+    filled cells, not the start); a guess of the ``solution`` digit when no
+    technique applies and a solution is given; None when every cell is
+    filled or nothing applies."""
+    engine = Engine(techniques, max_depth=max_depth, guess=solution is not None, timeout=None)
+    return next(iter(engine.run(_context(engine, position), solution=solution)), None)
+
+
+def hint(puzzle: Puzzle | Position, *, level: int | None = None,
+         techniques: Sequence[Technique | str] | str | None = None,
+         without: Sequence[Technique | str] | str | None = None, max_level: int | None = None,
+         max_depth: int = 3, timeout: float | None = DEFAULT_TIMEOUT) -> Hint:
+    """The step a solver would take next, a guess when no technique applies.
+
+    From a :class:`Puzzle`: the first step after the givens.  From a
+    :class:`Position`: the first step from the person's own digits and
+    pencil marks; when the position holds mistakes (:func:`check`), the
+    hint has status ``mistakes`` and lists them instead of building on them.
+
+    ``level`` (1, 2 or 3; default None, which is 3 in the plain form of
+    :meth:`Hint.to_dict`; a position defaults to 3) chooses how much the
+    hint tells: 1 the technique and where to look, 2 the cells and digits
+    involved without the conclusion, 3 the whole step.  ``techniques``,
+    ``without`` and ``max_level`` choose the techniques (:func:`techniques.select`).
+
+    The puzzle is first checked with the exact solver; out of time, a logic
+    step is still given (sound for any solution) but never a guess.
 
     Raises:
         TypeError: an argument of the wrong type.
-        InvalidArgumentError: (a ``ValueError``) ``max_depth`` not 0..10,
-            ``timeout`` not above 0.
+        InvalidArgumentError: (a ``ValueError``) ``level`` not 1..3,
+            ``max_depth`` not 0..10, ``timeout`` not above 0, an unknown technique id.
     """
-    _check_puzzle(puzzle, "hint")
-    chosen = _check_techniques(techniques, "hint")
+    target, position = _check_target(puzzle, "hint")
+    if level is not None and (isinstance(level, bool) or not isinstance(level, int) or level not in LEVELS):
+        if isinstance(level, bool) or not isinstance(level, int):
+            raise TypeError(f"hint(): level must be 1, 2, 3 or None, not {_type_name(level)}")
+        raise InvalidArgumentError(f"hint(): level must be 1, 2 or 3, not {level}")
+    chosen = _check_techniques(techniques, "hint", without, max_level)
     _check_whole(max_depth, "max_depth", "hint", 0, MAX_DEPTH)
     _check_seconds(timeout, "hint")
-    result = search.solve(puzzle, timeout=timeout)
-    status: str = result.status
+    if position is None:
+        result = search.solve(target, timeout=timeout)
+        status: str = result.status
+        step = None
+        if status in ("solved", "timeout"):
+            step = first_step(target, chosen, max_depth,
+                              result.solution if status == "solved" else None)
+        if status == "solved" and step is None:
+            status = "done"
+        return Hint(target, status, step, level)
+    if level is None:
+        level = 3
+    checked, solution = _checked(position, timeout)
+    if checked.status == "mistakes":
+        return Hint(target, "mistakes", None, level, position, checked.mistakes)
+    status = checked.status
     step = None
-    if status in ("solved", "timeout"):
-        step = first_step(puzzle, chosen, max_depth,
-                          result.solution if status == "solved" else None)
+    if status in ("ok", "complete", "timeout"):
+        step = step_from(position, chosen, max_depth, solution)
+        status = "solved" if solution is not None else status
     if status == "solved" and step is None:
         status = "done"
-    return Hint(puzzle, status, step)
+    return Hint(target, status, step, level, position)
 
 
-def grade(puzzle: Puzzle, *, techniques: Sequence[Technique] | None = None, max_depth: int = 3,
-          timeout: float | None = DEFAULT_TIMEOUT, budget: int = DEFAULT_BUDGET) -> Grade:
+def grade(puzzle: Puzzle, *, techniques: Sequence[Technique | str] | str | None = None,
+          without: Sequence[Technique | str] | str | None = None, max_level: int | None = None,
+          max_depth: int = 3, timeout: float | None = DEFAULT_TIMEOUT, budget: int = DEFAULT_BUDGET) -> Grade:
     """How hard the puzzle is (band, hardest level, score), from the techniques its solution needs.
+    ``techniques``, ``without`` and ``max_level`` choose the techniques (:func:`techniques.select`).
 
     Raises:
         TypeError: an argument of the wrong type.
         InvalidArgumentError: (a ``ValueError``) ``max_depth`` not 0..10,
-            ``budget`` negative, ``timeout`` not above 0.
+            ``budget`` negative, ``timeout`` not above 0, an unknown technique id.
     """
     _check_puzzle(puzzle, "grade")
-    chosen = None if techniques is None else _check_techniques(techniques, "grade")
+    chosen = None if techniques is None and without is None and max_level is None else \
+        _check_techniques(techniques, "grade", without, max_level)
     _check_whole(max_depth, "max_depth", "grade", 0, MAX_DEPTH)
     _check_seconds(timeout, "grade")
     _check_whole(budget, "budget", "grade", 0)

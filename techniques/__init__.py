@@ -14,7 +14,10 @@ True
 
 from __future__ import annotations
 
+from typing import Iterable
+
 from solver.contract import Technique
+from solver.errors import InvalidArgumentError
 
 from . import combinations, comparisons, contradiction, cutvertex, dots, innies, intersections, singles, subsets
 
@@ -40,6 +43,77 @@ DEFAULT: tuple[Technique, ...] = (
 )
 
 BY_ID: dict[str, Technique] = {t.id: t for t in DEFAULT}
+
+
+def _resolve(item: str | Technique, what: str) -> Technique:
+    if isinstance(item, Technique):
+        return item
+    if isinstance(item, str):
+        found = BY_ID.get(item.strip())
+        if found is not None:
+            return found
+        raise InvalidArgumentError(f"{what}: unknown technique {item.strip()!r} (valid: {', '.join(BY_ID)})")
+    raise TypeError(f"{what}: a technique is an id (str) or a Technique, not {type(item).__name__}")
+
+
+def _items(value: str | Iterable[str | Technique], what: str) -> list[str | Technique]:
+    """A comma-separated string of ids, or an iterable of ids and Technique records, as a list."""
+    if isinstance(value, str):
+        return [part for part in value.split(",") if part.strip()]
+    if isinstance(value, (bytes, Technique)) or not isinstance(value, Iterable):
+        raise TypeError(f"{what}: expected technique ids (a list, or one comma-separated str) or Technique "
+                        f"records, not {type(value).__name__}")
+    return list(value)
+
+
+def select(techniques: str | Iterable[str | Technique] | None = None, *,
+           without: str | Iterable[str | Technique] | None = None,
+           max_level: int | None = None) -> tuple[Technique, ...]:
+    """The techniques an engine run uses, chosen the one way the command line
+    (``--techniques``, ``--without``, ``--max-level``) and the API
+    (``techniques=``, ``without=``, ``max_level=``) share.
+
+    ``techniques``: None for :data:`DEFAULT`; else ids (a list, or one
+    comma-separated string such as ``"naked-single,hidden-single"``), which
+    are tried in :data:`DEFAULT`'s order (cheapest first) whatever order
+    they are named in, or :class:`~solver.engine.Technique` records, which
+    keep the order given (your own list, as the engine always took it).
+    ``without``: ids or records left out.  ``max_level``: only techniques of
+    that level or lower.  The result may be empty (the engine then only
+    guesses).
+
+    Raises:
+        InvalidArgumentError: (a ``ValueError``) an unknown id, naming it
+            and listing the valid ones; a ``max_level`` below 0.
+        TypeError: an argument of the wrong type.
+
+    >>> [t.id for t in select("hidden-single, naked-single")]
+    ['naked-single', 'hidden-single']
+    >>> [t.level for t in select(max_level=2, without=["kropki-dots"])]
+    [1, 1, 1, 2]
+    >>> select("naked-singles")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    solver.errors.InvalidArgumentError: techniques: unknown technique 'naked-singles' (valid: naked-single, ...)
+    """
+    if techniques is None:
+        chosen = list(DEFAULT)
+    else:
+        items = _items(techniques, "techniques")
+        chosen = [_resolve(item, "techniques") for item in items]
+        if all(isinstance(item, str) for item in items):
+            order = {t.id: k for k, t in enumerate(DEFAULT)}
+            chosen = sorted(dict.fromkeys(chosen), key=lambda t: order[t.id])
+    if without is not None:
+        drop = {_resolve(item, "without").id for item in _items(without, "without")}
+        chosen = [t for t in chosen if t.id not in drop]
+    if max_level is not None:
+        if isinstance(max_level, bool) or not isinstance(max_level, int):
+            raise TypeError(f"max_level must be a whole number (int) or None, not {type(max_level).__name__}")
+        if max_level < 0:
+            raise InvalidArgumentError(f"max_level must be 0 or more, not {max_level}")
+        chosen = [t for t in chosen if t.level <= max_level]
+    return tuple(chosen)
 
 
 def technique_table() -> str:

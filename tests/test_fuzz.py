@@ -126,7 +126,13 @@ WRONG: dict[str, dict[str, st.SearchStrategy[Any]]] = {
     "timeout": {"timeout": st.sampled_from([0, -1, math.nan, True, "1", [], b"1", complex(1, 1)])},
     "max_depth": {"max_depth": st.sampled_from([-1, 11, 10 ** 100, 1.0, True, None, "3", []])},
     "budget": {"budget": st.sampled_from([-1, 1.5, True, "10", []])},
-    "techniques": {"techniques": st.sampled_from(["naked-single", [1, 2], 3, [None], b"x", {"a": 1}])},
+    # a str is a comma-separated list of ids: only unknown ids are wrong
+    "techniques": {"techniques": st.sampled_from(["naked-singles", "naked-single,x", [1, 2], 3, [None], b"x",
+                                                  {"a": 1}])},
+    "without": {"without": st.sampled_from(["bogus", [1], 2, b"naked-single"])},
+    "max_level": {"max_level": st.sampled_from([-1, 1.5, True, "3", []])},
+    "level": {"level": st.sampled_from([0, 4, True, "1", 1.0, []])},
+    "position": {"position": ANYTHING.filter(lambda v: not isinstance(v, sumlogic.Position))},
     "flag": {"guess": st.sampled_from([None, 1, "yes", []])},
     "format": {"format": st.sampled_from([1, b"jsonl", [], "fen", "", "JSONL ", object()])},
 }
@@ -145,9 +151,12 @@ def _call(function: Callable[..., Any], **kwargs: Any) -> None:
 API_CASES: list[tuple[Callable[..., Any], dict[str, Any], list[str]]] = [
     (sumlogic.solve, {"puzzle": PUZZLE, "timeout": 5}, ["puzzle", "timeout"]),
     (sumlogic.explain, {"puzzle": PUZZLE, "timeout": 5, "budget": 100, "max_depth": 2},
-     ["puzzle", "timeout", "max_depth", "budget", "techniques", "flag"]),
-    (sumlogic.hint, {"puzzle": PUZZLE, "timeout": 5}, ["puzzle", "timeout", "max_depth", "techniques"]),
-    (sumlogic.grade, {"puzzle": PUZZLE, "timeout": 5}, ["puzzle", "timeout", "max_depth", "budget", "techniques"]),
+     ["puzzle", "timeout", "max_depth", "budget", "techniques", "without", "max_level", "flag"]),
+    (sumlogic.hint, {"puzzle": PUZZLE, "timeout": 5},
+     ["puzzle", "timeout", "max_depth", "techniques", "without", "max_level", "level"]),
+    (sumlogic.grade, {"puzzle": PUZZLE, "timeout": 5},
+     ["puzzle", "timeout", "max_depth", "budget", "techniques", "without", "max_level"]),
+    (sumlogic.check, {"position": sumlogic.Position(PUZZLE), "timeout": 5}, ["position", "timeout"]),
     (sumlogic.write, {"puzzles": PUZZLE, "format": "jsonl"}, ["format"]),
 ]
 

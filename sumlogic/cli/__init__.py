@@ -6,12 +6,14 @@ reading of input and the options they share)::
 
     sumlogic solve PATH... [--json] [--no-logic]                              solve
     sumlogic explain PATH... [--json] [--html OUT.html] [--max-depth N] [--no-guess]
-    sumlogic hint PATH... [--json] [--max-depth N]                            explain
+    sumlogic hint PATH... [--json] [--max-depth N] [--level N]                explain
+    sumlogic check PATH --position POS [--json]                               check
     sumlogic grade PATH... [--json] [--jobs N] [--max-depth N]                grade
     sumlogic generate KIND [--seed N] [--count K] [--band B] [--size WxH] ... generate
     sumlogic formats [--json]                                                 formats
     sumlogic convert IN [--from F] --to F [-o OUT]                            convert
     sumlogic samples [--json]
+    sumlogic serve [--host 127.0.0.1] [--port 8000] [--workers N]             serve
 
 The commands that read puzzles (all but ``generate``, ``formats`` and
 ``samples``) also take ``--format F`` and ``--timeout S``.
@@ -63,7 +65,7 @@ EXIT_INTERRUPTED = 130
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every command."""
-    from . import convert, explain, formats, generate, grade, solve
+    from . import check, convert, explain, formats, generate, grade, serve, solve
     from .common import add_input
     from .usage import Parser
 
@@ -78,10 +80,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     solve.add_parser(commands, add_input)
     explain.add_parsers(commands, add_input)
+    check.add_parser(commands, add_input)
     formats.add_parsers(commands)
     grade.add_parser(commands, add_input)
     generate.add_parser(commands)
     convert.add_parser(commands)
+    serve.add_parser(commands)
     return parser
 
 

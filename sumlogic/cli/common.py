@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import re
 import signal
 import sys
 import unicodedata
@@ -574,3 +575,106 @@ def input_limit(text: str) -> int:
     return value
 
 
+
+
+# --------------------------------------------------------------------- techniques and positions
+
+
+def add_techniques(parser: argparse.ArgumentParser) -> None:
+    """The ``--techniques``, ``--without`` and ``--max-level`` options (see :func:`techniques.select`)."""
+    parser.add_argument("--techniques", metavar="ID,...", default=None,
+                        help="use only these techniques (ids, comma-separated; tried cheapest first)")
+    parser.add_argument("--without", metavar="ID,...", default=None,
+                        help="leave these techniques out (ids, comma-separated)")
+    parser.add_argument("--max-level", type=level_number, default=None, metavar="N",
+                        help="use only techniques of level N or lower")
+
+
+def level_number(text: str) -> int:
+    """An argparse type: a technique level, 0 or more.
+
+    >>> level_number("x")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: 'x' is not a whole number
+    """
+    value = number(text, int, "a whole number")
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{value} is not 0 or more")
+    return value
+
+
+def technique_ids(args: argparse.Namespace) -> tuple[str, ...] | None:
+    """The ids of the techniques ``--techniques``, ``--without`` and
+    ``--max-level`` choose (None for the default list untouched); an
+    unknown id is an :class:`InputError` naming it and listing the valid ones."""
+    from solver.errors import InvalidArgumentError
+    from techniques import select
+
+    only, without, max_level = (getattr(args, "techniques", None), getattr(args, "without", None),
+                                getattr(args, "max_level", None))
+    if only is None and without is None and max_level is None:
+        return None
+    try:
+        return tuple(t.id for t in select(only, without=without, max_level=max_level))
+    except InvalidArgumentError as error:
+        raise InputError(f"--{error}") from None
+
+
+def add_position(parser: argparse.ArgumentParser, required: bool = False) -> None:
+    """The ``--position POS`` option: the person's own digits and pencil marks."""
+    parser.add_argument("--position", metavar="POS", default=None, required=required,
+                        help="your position: a file, '-', or the text itself (the grid of digits and/or "
+                             "candidate lists such as 'r1c2=135 r1c3=79', an f-puzzles link or JSON); "
+                             "for an f-puzzles or SudokuPad puzzle it may be left out: the link's own digits "
+                             "and centre marks are read")
+
+
+_FILE_NAME = re.compile(r"[\w.\-/\\~]+\.[A-Za-z]\w*\Z")
+
+
+def read_position_arg(entry: Entry, argument: str | None, path: str, max_bytes: int = DEFAULT_MAX_INPUT) -> Any:
+    """The :class:`~sumlogic.position.Position` of ``--position`` for the
+    puzzle of ``entry`` (read from ``path``).  Without ``--position``, an
+    f-puzzles or SudokuPad input gives its own entered digits and marks;
+    else the start.  :class:`InputError` for a position that cannot be read."""
+    from ..position import Position, read_position
+
+    assert entry.puzzle is not None
+    if argument is None:
+        text, name = _own_marks(path, max_bytes)
+        if text is None:
+            return Position(entry.puzzle)
+    elif argument == "-" or _exists(argument):
+        text, name = read_source(argument, max_bytes), (STDIN_NAME if argument == "-" else argument)
+    elif _FILE_NAME.match(argument.strip()) and "=" not in argument:
+        raise InputError(f"{argument}: cannot read: No such file or directory")
+    else:
+        text, name = argument, "--position"
+    try:
+        return read_position(entry.puzzle, text, source=name)
+    except SumlogicError as error:
+        raise InputError(one_line(str(error))) from None
+
+
+def _own_marks(path: str, max_bytes: int) -> tuple[str | None, str]:
+    """The text of an f-puzzles or SudokuPad input (which may carry a solver's marks), else None."""
+    from puzzles.fpuzzles import detect, detect_json
+
+    if path == "-" or (path.startswith(SAMPLE_PREFIX) and not _exists(path)):
+        return None, path  # standard input is read once, for the puzzle
+    if not _exists(path):
+        text = path
+    else:
+        text = read_source(path, max_bytes)
+    first = text.strip()
+    if detect(first) or detect_json(first) or re.search(r"/fpuzzlesN4Ig", first[:300], re.IGNORECASE):
+        return first, inline_name(path)
+    return None, path
+
+
+def one_puzzle(entries: Sequence[Entry], option: str) -> Entry:
+    """The one puzzle an option such as ``--position`` needs (:class:`InputError` otherwise)."""
+    good = [e for e in entries if e.puzzle is not None]
+    if len(entries) != 1 or not good:
+        raise InputError(f"{option} needs exactly one puzzle; the input holds {len(entries)}")
+    return good[0]

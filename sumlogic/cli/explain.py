@@ -1,14 +1,23 @@
 """The ``explain`` and ``hint`` subcommands::
 
     sumlogic explain PATH... [--json] [--html OUT.html] [--max-depth N] [--no-guess] [--budget N]
-                     [--jobs N] [--format F] [--timeout S]
-    sumlogic hint PATH... [--json] [--max-depth N] [--format F] [--timeout S]
+                     [--jobs N] [--format F] [--timeout S] [--position POS] [--techniques ID,...]
+                     [--without ID,...] [--max-level N]
+    sumlogic hint PATH... [--json] [--max-depth N] [--format F] [--timeout S] [--position POS]
+                  [--level 1|2|3] [--techniques ID,...] [--without ID,...] [--max-level N]
 
 ``explain`` solves each puzzle with the technique engine and prints every
 step (``--json``: the trace, one line per puzzle; ``--html``: also the step
 viewer page; ``--budget N``: a work budget instead of the clock, so the same
 puzzle always gives the same trace).  ``hint`` prints only the first step after the givens,
 exactly as ``explain`` shows it (with every effect of a placement).
+
+With ``--position POS`` (one puzzle) both start from the person's own
+digits and pencil marks instead of the start, after checking them: a
+position with mistakes gets the mistakes instead of steps built on them.
+``hint --level 1`` names the technique and where to look, ``--level 2`` the
+cells and digits involved without the conclusion, ``--level 3`` the whole
+step.  ``--techniques``, ``--without`` and ``--max-level`` choose the techniques.
 
 >>> from sumlogic.cli import build_parser
 >>> args = build_parser().parse_args(["hint", "sample:sudoku-1"])
@@ -26,8 +35,9 @@ import textwrap
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from solver.bits import digits_of
-from .common import (EXIT_OK, EXIT_UNSOLVED, STATUS_WORDS, Entry, InputError, add_jobs, depth, emit, emit_json,
-                     header, in_order, progress, read_all, warn)
+from .common import (EXIT_OK, EXIT_UNSOLVED, STATUS_WORDS, Entry, InputError, add_jobs, add_position,
+                     add_techniques, depth, emit, emit_json, header, in_order, one_puzzle, progress, read_all,
+                     read_position_arg, technique_ids, warn)
 from .grid import draw_grid
 from solver.model import Puzzle
 from solver.step import Step
@@ -52,12 +62,20 @@ def add_parsers(commands: Any, add_input: Callable[[argparse.ArgumentParser], No
                               "(with --json, the traces still go to standard output)")
     add_budget(explain, None)
     add_jobs(explain)
+    add_position(explain)
+    add_techniques(explain)
     explain.set_defaults(run=cmd_explain)
 
-    hint = commands.add_parser("hint", help="show only the next step from the start",
-                               description="Show the first step a solver would take after the givens.")
+    hint = commands.add_parser("hint", help="show only the next step (from the start or from your position)",
+                               description="Show the next step a solver would take: after the givens, or "
+                                           "from your own position (--position).")
     add_input(hint)
     add_max_depth(hint)
+    add_position(hint)
+    hint.add_argument("--level", type=int, choices=(1, 2, 3), default=None,
+                      help="how much to tell: 1 the technique and where to look, 2 the cells and digits "
+                           "involved (not the conclusion), 3 the whole step (default: 3)")
+    add_techniques(hint)
     hint.set_defaults(run=cmd_hint)
 
 
@@ -123,11 +141,13 @@ def invalid_record(entry: Entry) -> dict[str, Any]:
 # --------------------------------------------------------------------- explain
 
 
-def print_trace(entry: Entry, trace: Trace) -> None:
-    """Numbered steps, the ending and the final grid."""
+def print_trace(entry: Entry, trace: Trace, note: str = "") -> None:
+    """Numbered steps, the ending and the final grid (``note``: a line after the header)."""
     puzzle = entry.puzzle
     assert puzzle is not None
     emit(header(entry))
+    if note:
+        emit(note)
     for number, step in enumerate(trace.steps, 1):
         for line in format_step(step, puzzle, f"{number:>3}."):
             emit(line)
@@ -150,9 +170,12 @@ def trace_ending(trace: Trace) -> str:
 def cmd_explain(args: argparse.Namespace) -> int:
     """``sumlogic explain``."""
     entries = read_all(args.paths, args.format, args.max_input)
+    ids = technique_ids(args)
+    if args.position is not None:
+        return _explain_position(args, one_puzzle(entries, "--position"), ids)
     traces: list[dict[str, Any]] = []
     all_solved = True
-    jobs = [(entry.puzzle, not args.no_guess, args.max_depth, args.timeout, args.budget)
+    jobs = [(entry.puzzle, not args.no_guess, args.max_depth, args.timeout, args.budget, ids)
             for entry in entries if entry.puzzle is not None]
     solved = progress(in_order(_explain_job, jobs, args.jobs), len(jobs), "explaining")
     for entry in entries:
@@ -178,6 +201,40 @@ def cmd_explain(args: argparse.Namespace) -> int:
     return EXIT_OK if all_solved else EXIT_UNSOLVED
 
 
+def _explain_position(args: argparse.Namespace, entry: Entry, ids: tuple[str, ...] | None) -> int:
+    """``explain --position``: the solution from the person's position, or their mistakes."""
+    from ..api import explain
+
+    position = read_position_arg(entry, args.position, args.paths[0], args.max_input)
+    trace = explain(position, techniques=ids, guess=not args.no_guess, max_depth=args.max_depth,
+                    timeout=args.timeout, budget=args.budget)
+    data = trace.to_dict()
+    if args.json:
+        emit_json(data)
+    if args.html and trace.status != "mistakes":
+        write_page(args.html, [data])
+        if not args.json:
+            emit(f"wrote {args.html} (1 puzzle)")
+    elif not args.json:
+        if trace.status == "mistakes":
+            emit(header(entry))
+            for line in mistake_lines(data["mistakes"]):
+                emit(line)
+        else:
+            placed = len(data["position"]["placed"])
+            marked = len(data["position"]["marks"])
+            print_trace(entry, trace, f"from your position: {placed} digit{'s' if placed != 1 else ''} placed, "
+                                      f"{marked} cell{'s' if marked != 1 else ''} pencilled")
+    return EXIT_OK if trace.status == "solved" else EXIT_UNSOLVED
+
+
+def mistake_lines(mistakes: list[dict[str, Any]]) -> list[str]:
+    """The mistakes of a position, one line each, after a count."""
+    count = len(mistakes)
+    return [f"your position has {count} mistake{'s' if count != 1 else ''}:"] + \
+        [f"  {m['cell']} ({m['kind']}): {m['text']}" for m in mistakes]
+
+
 def write_page(path: str, traces: list[dict[str, Any]]) -> None:
     """Write the step viewer page for ``traces`` (nothing when there is none)."""
     if not traces:
@@ -194,30 +251,37 @@ def write_page(path: str, traces: list[dict[str, Any]]) -> None:
 # --------------------------------------------------------------------- hint
 
 
-def _explain_job(job: tuple[Puzzle, bool, int, float, int | None]) -> Trace:
-    """One ``explain`` trace (for a process pool)."""
+def _explain_job(job: tuple[Puzzle, bool, int, float, int | None, tuple[str, ...] | None]) -> Trace:
+    """One ``explain`` trace (for a process pool); techniques travel as ids."""
     from ..api import explain
 
-    puzzle, guess, max_depth, timeout, budget = job
-    return explain(puzzle, guess=guess, max_depth=max_depth, timeout=timeout, budget=budget)
+    puzzle, guess, max_depth, timeout, budget, ids = job
+    return explain(puzzle, techniques=ids, guess=guess, max_depth=max_depth, timeout=timeout, budget=budget)
 
 
-def hint_record(entry: Entry, timeout: float, max_depth: int) -> tuple[dict[str, Any], Step | None]:
+def hint_record(entry: Entry, timeout: float, max_depth: int, level: int | None = None,
+                ids: tuple[str, ...] | None = None, position: Any = None) -> tuple[dict[str, Any], Step | None]:
     """The JSON report of a hint, and the step itself (None when there is none)."""
     from ..api import hint
 
     if entry.puzzle is None:
         return invalid_record(entry), None
-    found = hint(entry.puzzle, max_depth=max_depth, timeout=timeout)
+    found = hint(position if position is not None else entry.puzzle, level=level, techniques=ids,
+                 max_depth=max_depth, timeout=timeout)
     return found.to_dict(), found.step
 
 
 def cmd_hint(args: argparse.Namespace) -> int:
     """``sumlogic hint``."""
     entries = read_all(args.paths, args.format, args.max_input)
+    ids = technique_ids(args)
+    position = None
+    if args.position is not None:
+        position = read_position_arg(one_puzzle(entries, "--position"), args.position, args.paths[0],
+                                     args.max_input)
     ok = True
     for entry in entries:
-        record, step = hint_record(entry, args.timeout, args.max_depth)
+        record, step = hint_record(entry, args.timeout, args.max_depth, args.level, ids, position)
         ok &= (step is not None and record["status"] == "solved") or record["status"] == "done"
         if entry.puzzle is None:
             warn(f"sumlogic: {entry.error}")
@@ -231,14 +295,23 @@ def cmd_hint(args: argparse.Namespace) -> int:
 
 
 def print_hint(entry: Entry, record: dict[str, Any], step: Step | None) -> None:
-    """The hint, or why there is none."""
-    if step is not None and entry.puzzle is not None:
-        for line in format_step(step, entry.puzzle):
+    """The hint (at its level: the nudge, the cells and digits, or the whole step), or why there is none."""
+    level = record.get("level")
+    if record["status"] == "mistakes":
+        for line in mistake_lines(record["mistakes"]):
             emit(line)
+        emit("no hint: correct the mistakes first")
+    elif step is not None and entry.puzzle is not None:
+        if level in (1, 2):
+            for line in textwrap.wrap(record["text"], WIDTH):
+                emit(line)
+        else:
+            for line in format_step(step, entry.puzzle):
+                emit(line)
         if record["status"] == "timeout":
             emit("note: the exact solver ran out of time before proving that the puzzle has exactly one solution")
     elif record["status"] == "done":
-        emit("no hint: every cell is already given")
+        emit("no hint: every cell is already given" if level is None else "no hint: every cell is filled")
     elif record["status"] == "invalid":
         emit(f"no hint: invalid: {entry.error}")
     else:

@@ -70,16 +70,24 @@ def example(notation: str) -> str:
     return ""
 
 
+def format_record(name: str) -> dict[str, Any]:
+    """What ``formats --json`` (and the server's ``GET /api/v1/formats``) says of one notation."""
+    from puzzles import FORMATS
+
+    n = FORMATS[name]
+    return {"name": n.name, "kinds": list(n.kinds), "extensions": list(n.extensions), "description": n.description,
+            "example": example(name)}
+
+
 def cmd_formats(args: argparse.Namespace) -> int:
     """``sumlogic formats``: every notation with its kinds, extensions and an example."""
     from puzzles import FORMATS
 
-    rows = [(n.name, ", ".join(n.kinds), " ".join(n.extensions), n.description) for n in FORMATS.values()]
     if args.json:
-        for name, kinds, extensions, description in rows:
-            emit_json({"name": name, "kinds": kinds.split(", "), "extensions": extensions.split(),
-                       "description": description, "example": example(name)})
+        for name in FORMATS:
+            emit_json(format_record(name))
         return EXIT_OK
+    rows = [(n.name, ", ".join(n.kinds), " ".join(n.extensions), n.description) for n in FORMATS.values()]
     for line in table(rows, ("notation", "kinds", "extensions", "description")):
         emit(line)
     emit("")

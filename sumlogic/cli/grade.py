@@ -26,7 +26,7 @@ from __future__ import annotations
 import argparse
 from typing import Any, Callable, Iterator, Sequence
 
-from .common import InputError, add_jobs, in_order, progress
+from .common import InputError, add_jobs, add_techniques, in_order, progress, technique_ids
 from .explain import add_budget, add_max_depth
 from solver.engine import DEFAULT_BUDGET
 from ..grading import BAND_ORDER, Grade
@@ -41,31 +41,39 @@ def add_parser(commands: Any, add_input: Callable[[argparse.ArgumentParser], Non
     add_jobs(grade)
     add_max_depth(grade)
     add_budget(grade, DEFAULT_BUDGET)
+    add_techniques(grade)
     grade.add_argument("--dask", metavar="ADDRESS", default=None,
                        help="grade on a Dask cluster: a scheduler address (tcp://host:8786), or 'local' "
                             "for one started here with --jobs workers (needs: pip install 'sumlogic[dask]')")
     grade.set_defaults(run=cmd_grade)
 
 
-def _grade_one(job: tuple[Any, float, int, int]) -> Grade:
+def _grade_one(job: tuple[Any, ...]) -> Grade:
+    """One grade (for a process pool or Dask); the techniques travel as ids (None: the default list)."""
     from ..grading import grade
 
-    puzzle, timeout, max_depth, budget = job
-    return grade(puzzle, timeout=timeout, max_depth=max_depth, budget=budget)
+    puzzle, timeout, max_depth, budget = job[:4]
+    ids = job[4] if len(job) > 4 else None
+    if ids is None:
+        return grade(puzzle, timeout=timeout, max_depth=max_depth, budget=budget)
+    from techniques import select
+
+    return grade(puzzle, select(ids), timeout=timeout, max_depth=max_depth, budget=budget)
 
 
 def graded(puzzles: Sequence[Any], jobs: int, timeout: float, max_depth: int,
-           budget: int = DEFAULT_BUDGET, dask: str | None = None) -> Iterator[Grade]:
+           budget: int = DEFAULT_BUDGET, dask: str | None = None,
+           ids: tuple[str, ...] | None = None) -> Iterator[Grade]:
     """Grades in input order, computed in ``jobs`` processes, or on the Dask
-    cluster at ``dask`` (:func:`dask_graded`)."""
-    work = [(p, timeout, max_depth, budget) for p in puzzles]
+    cluster at ``dask`` (:func:`dask_graded`); ``ids`` the techniques (None: the default list)."""
+    work = [(p, timeout, max_depth, budget, ids) for p in puzzles]
     if dask:
         yield from dask_graded(work, dask, jobs)
     else:
         yield from in_order(_grade_one, work, jobs)
 
 
-def dask_graded(work: Sequence[tuple[Any, float, int, int]], address: str, workers: int = 1) -> Iterator[Grade]:
+def dask_graded(work: Sequence[tuple[Any, ...]], address: str, workers: int = 1) -> Iterator[Grade]:
     """Grade ``work`` on the Dask scheduler at ``address`` (``local``: a
     cluster of ``workers`` single-threaded processes on the loopback
     interface, closed afterwards), yielding the grades in input order.
@@ -111,6 +119,7 @@ def cmd_grade(args: argparse.Namespace) -> int:
     from .common import emit, emit_json, read_all, warn
 
     entries = read_all(args.paths, args.format, args.max_input)
+    ids = technique_ids(args)
     puzzles = [e.puzzle for e in entries if e.puzzle is not None]
     failed = False
     for entry in entries:
@@ -121,7 +130,7 @@ def cmd_grade(args: argparse.Namespace) -> int:
             else:
                 warn(f"sumlogic: {entry.error}")
     grades: list[Grade] = []
-    for g in progress(graded(puzzles, args.jobs, args.timeout, args.max_depth, args.budget, args.dask),
+    for g in progress(graded(puzzles, args.jobs, args.timeout, args.max_depth, args.budget, args.dask, ids),
                       len(puzzles), "grading"):
         grades.append(g)
         failed |= g.status != "solved"

@@ -174,13 +174,14 @@
    * The candidate state after each step: states[k] is the grid after steps 1..k.
    * Each state holds one candidate mask and one digit per cell (0: not placed).
    */
-  function buildStates(board, steps) {
+  function buildStates(board, steps, position) {
     const n = board.cells.length;
     const first = { cands: new Uint16Array(n), values: new Uint8Array(n) };
     board.cells.forEach((cell, i) => {
       first.cands[i] = cell.given ? maskOf([cell.given]) : allDigits(board.maxDigit);
       first.values[i] = cell.given;
     });
+    if (position) startFromPosition(board, first, position);
     const states = [first];
     const unknown = new Set();
     steps.forEach((step) => {
@@ -201,6 +202,21 @@
     });
     if (unknown.size) console.warn(`sumlogic viewer: steps name cells that are not playable: ${[...unknown].join(", ")}`);
     return states;
+  }
+
+  /** A trace from a person's position ("position": {placed, candidates}): their digits (marked as theirs) and candidates. */
+  function startFromPosition(board, first, position) {
+    for (const [name, digit] of Object.entries(position.placed || {})) {
+      const i = board.index.get(name);
+      if (i === undefined) continue;
+      board.cells[i].user = true;
+      first.values[i] = digit;
+      first.cands[i] = maskOf([digit]);
+    }
+    for (const [name, digits] of Object.entries(position.candidates || {})) {
+      const i = board.index.get(name);
+      if (i !== undefined && !first.values[i]) first.cands[i] = maskOf(digits);
+    }
   }
 
   // ---------------------------------------------------------------- geometry helpers
@@ -494,7 +510,7 @@
         const cls = overlay.guess ? "sl-digit is-guessed" : "sl-digit is-placed-now";
         group.append(svg("text", { class: cls, x: x + CELL / 2, y: y + CELL / 2, "data-digit": overlay.placed.get(i), text: overlay.placed.get(i) }));
       } else if (state.values[i]) {
-        const cls = cell.given ? "sl-digit is-given" : "sl-digit is-placed";
+        const cls = cell.given ? "sl-digit is-given" : cell.user ? "sl-digit is-user" : "sl-digit is-placed";
         group.append(svg("text", { class: cls, x: x + CELL / 2, y: y + CELL / 2, "data-digit": state.values[i], text: state.values[i] }));
       } else {
         drawCandidates(group, x, y, state.cands[i], overlay.eliminated.get(i) || 0, overlay.candidates.get(i) || 0, board.cages.length > 0);
@@ -651,7 +667,7 @@
       this.trace = this.traces[p];
       this.steps = this.trace.steps || [];
       this.board = buildBoard(this.trace);
-      this.states = buildStates(this.board, this.steps);
+      this.states = buildStates(this.board, this.steps, this.trace.position);
       this.step = 0;
       this.focus = null;
       this.layout();
@@ -758,6 +774,7 @@
     startPanel(n) {
       const givens = this.board.cells.filter((c) => c.given).length;
       const open = this.board.cells.length - givens;
+      if (this.trace.position) return this.positionPanel(n, givens);
       return [
         el("p", { class: "sl-step-count", text: `Start (${n} steps follow)` }),
         el("h2", { class: "sl-step-title" }, el("span", { class: "sl-technique", text: "The puzzle" })),
@@ -765,6 +782,20 @@
           class: "sl-step-text",
           text: `${plural(givens, "given digit")}; ${plural(open, "open cell")}, each with candidates 1 to ${this.board.maxDigit}. `
             + "Press Next or \u2192 to see the first step.",
+        }),
+      ];
+    }
+
+    positionPanel(n, givens) {
+      const mine = this.board.cells.filter((c) => c.user).length;
+      const open = this.board.cells.length - givens - mine;
+      return [
+        el("p", { class: "sl-step-count", text: `Start (${n} steps follow)` }),
+        el("h2", { class: "sl-step-title" }, el("span", { class: "sl-technique", text: "Your position" })),
+        el("p", {
+          class: "sl-step-text",
+          text: `${plural(givens, "given digit")}, ${plural(mine, "digit")} of yours (in violet), ${plural(open, "open cell")} with your candidates. `
+            + "Press Next or \u2192 to see the next step from here.",
         }),
       ];
     }
@@ -951,6 +982,9 @@
       root.replaceChildren(...[loader && el("div", { class: "sl-toolbar" }, loader), empty].filter(Boolean));
     }
   }
+
+  // The board model and its drawing, for other pages of sumlogic (the play page of `sumlogic serve`).
+  window.SumlogicBoard = Object.freeze({ buildBoard, drawBoard, cellName, parseCell, maskOf, digitsOf, allDigits });
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();

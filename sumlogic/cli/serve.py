@@ -1,0 +1,82 @@
+"""``sumlogic serve [--host 127.0.0.1] [--port 8000] [--workers N]``: the play page and the JSON API.
+
+Runs the application of :mod:`sumlogic.server` with uvicorn until Ctrl-C.
+The page is at ``http://HOST:PORT/``, the API under ``/api/v1`` (its
+OpenAPI document at ``/api/v1/openapi.json``).  Solving runs in ``--workers``
+processes; at most ``--queue`` requests are in hand at once (past that: 503
+with Retry-After); each request may take ``--time-limit`` seconds and
+``--budget`` work units; a body may hold ``--max-body`` bytes.  Needs
+``pip install 'sumlogic[serve]'``.
+
+>>> from sumlogic.cli import build_parser
+>>> args = build_parser().parse_args(["serve", "--port", "0", "--workers", "1"])
+>>> args.host, args.port, args.workers, args.queue
+('127.0.0.1', 0, 1, 32)
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from .common import EXIT_OK, InputError, number
+
+
+def _count(text: str) -> int:
+    value = number(text, int, "a whole number")
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is below 1")
+    return value
+
+
+def _port(text: str) -> int:
+    value = number(text, int, "a port number")
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"{value} is not a port number (0..65535)")
+    return value
+
+
+def _seconds(text: str) -> float:
+    value = number(text, float, "a number of seconds")
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"{value:g} is not above 0 seconds")
+    return value
+
+
+def add_parser(commands: Any) -> None:
+    """Register ``serve`` on the CLI's subparsers."""
+    serve = commands.add_parser("serve", help="run the play page and the JSON API on this machine",
+                                description="Serve a web page to play puzzles (check, hints) and a JSON API "
+                                            "(/api/v1) until Ctrl-C. Needs: pip install 'sumlogic[serve]'.")
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="address to listen on (default 127.0.0.1: this machine only)")
+    serve.add_argument("--port", type=_port, default=8000, help="port (default 8000; 0: any free one)")
+    serve.add_argument("--workers", type=_count, default=2, metavar="N",
+                       help="solver processes (default 2)")
+    serve.add_argument("--queue", type=_count, default=32, metavar="N",
+                       help="requests in hand at most, running or waiting; past it: 503 (default 32)")
+    serve.add_argument("--time-limit", type=_seconds, default=20.0, metavar="S",
+                       help="seconds one request may take (default 20)")
+    serve.add_argument("--budget", type=_count, default=None, metavar="N",
+                       help="work units one request's searching techniques may spend (default: grade's, 200000)")
+    serve.add_argument("--max-body", type=_count, default=256 * 1024, metavar="BYTES",
+                       help="largest request body (default 262144)")
+    serve.set_defaults(run=cmd_serve)
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    """``sumlogic serve``."""
+    try:
+        import uvicorn
+    except ImportError:
+        raise InputError("serve needs Starlette and uvicorn: pip install 'sumlogic[serve]'") from None
+    from solver.engine import DEFAULT_BUDGET
+
+    from ..server import Limits, Settings, create_app
+
+    limits = Limits(time_limit=args.time_limit, budget=args.budget or DEFAULT_BUDGET)
+    app = create_app(Settings(workers=args.workers, queue_limit=args.queue, max_body=args.max_body,
+                              limits=limits))
+    print(f"sumlogic: serving on http://{args.host}:{args.port}/ (Ctrl-C stops)", flush=True)
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", access_log=False)
+    return EXIT_OK

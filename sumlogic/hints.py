@@ -1,0 +1,293 @@
+"""Checking a position against the puzzle's solution, and hints at three levels.
+
+:func:`find_mistakes` compares a :class:`~sumlogic.position.Position` with
+the unique solution: a placed digit that differs from it, and a pencilled
+cell whose marks leave out its digit.  A wrong digit is explained, when the
+engine can, in its own terms and without naming the right digit: a clash
+with a digit the cell sees, else a dead end that the cheaper techniques
+reach from the correct part of the position once the digit is supposed
+(:func:`techniques.contradiction.chase`), else only that no solution has it.
+
+:func:`level_fields` turns an engine step into a hint of one level:
+
+1. a nudge: the technique's name and where to look (``rows 1-2``);
+2. the cells, regions and candidates the step looks at, without its
+   conclusion (no placed digit and no removed candidate is shown);
+3. the whole step, as ``explain`` prints it.
+
+Used by :func:`sumlogic.check` and :func:`sumlogic.hint`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from solver.bits import digits_of
+from solver.candidates import Candidates
+from solver.engine import Context, Technique, Work
+from solver.model import Puzzle
+from solver.step import Step
+
+from .position import NO_MARKS, Position
+
+__all__ = ["Check", "Mistake", "find_mistakes", "level_fields", "where"]
+
+#: Technique steps a wrong digit's dead end may take at most (the chain is only summed up).
+CHASE_STEPS = 60
+#: Work units (:class:`~solver.engine.Work`) one wrong digit's chase may spend.
+CHASE_WORK = 4000
+LEVELS = (1, 2, 3)
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """One mistake of a position: ``kind`` ``digit`` (a placed digit the
+    solution does not have; ``digit`` is that wrong digit) or ``candidate``
+    (pencil marks that leave out the cell's digit; ``digit`` is the removed
+    true digit, None when the marks keep nothing), and ``text``, a sentence
+    that never names the right digit of a wrongly placed cell."""
+
+    cell: str
+    kind: str
+    digit: int | None
+    text: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready: ``cell``, ``kind``, ``digit``, ``text``."""
+        return {"cell": self.cell, "kind": self.kind, "digit": self.digit, "text": self.text}
+
+
+@dataclass(frozen=True)
+class Check:
+    """What :func:`sumlogic.check` says of a position.
+
+    ``status``: ``ok`` (no mistake, cells left open), ``complete`` (every
+    cell filled, no mistake), ``mistakes``, or the exact solver's verdict
+    when the puzzle has no unique solution to check against
+    (``no-solution``, ``multiple``, ``timeout``).
+    """
+
+    position: Position
+    status: str
+    mistakes: tuple[Mistake, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        """True for ``ok`` and ``complete``."""
+        return self.status in ("ok", "complete")
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready: ``id``, ``kind``, ``status``, ``mistakes`` (each
+        :meth:`Mistake.to_dict`), ``placed`` (digits the person placed) and
+        ``open`` (cells without a digit)."""
+        p = self.position.puzzle
+        values = self.position.values()
+        return {"id": p.id, "kind": p.kind, "status": self.status,
+                "mistakes": [m.to_dict() for m in self.mistakes],
+                "placed": len(self.position.placements()), "open": sum(1 for v in values if not v)}
+
+
+# --- mistakes ---------------------------------------------------------------------------------------
+
+
+def find_mistakes(position: Position, solution: Sequence[int],
+                  techniques: Sequence[Technique] | None = None) -> list[Mistake]:
+    """Every mistake of ``position`` against ``solution`` (the puzzle's
+    unique solution), in cell order: wrong digits, then marks that leave
+    out a cell's digit.  ``techniques`` (default ``techniques.DEFAULT``)
+    are those whose cheaper members explain a wrong digit."""
+    import techniques as known
+
+    puzzle = position.puzzle
+    chosen = tuple(techniques) if techniques is not None else known.DEFAULT
+    out: list[Mistake] = []
+    wrong = {cell for cell, digit in position.placements() if solution[cell] != digit}
+    sound = Position(puzzle, tuple(0 if c in wrong else d for c, d in enumerate(position.placed)))
+    for cell in sorted(wrong):
+        digit = position.placed[cell]
+        out.append(Mistake(puzzle.cell_name(cell), "digit", digit,
+                           _why_wrong(position, sound, cell, digit, solution[cell], chosen)))
+    values = position.values()
+    for cell, mask in enumerate(position.marks):
+        if mask == NO_MARKS or values[cell]:
+            continue
+        true = solution[cell]
+        if mask >> true & 1:
+            continue
+        name = puzzle.cell_name(cell)
+        if mask == 0:
+            out.append(Mistake(name, "candidate", None,
+                               f"{name} has no pencil mark left, but it needs a digit: one of those removed is it"))
+        else:
+            out.append(Mistake(name, "candidate", true,
+                               f"you removed {true} from {name}, but {name} can still be {true}"))
+    return sorted(out, key=lambda m: (puzzle.cell_at(m.cell), m.kind != "digit"))
+
+
+def _why_wrong(position: Position, sound: Position, cell: int, digit: int, true: int,
+               chosen: Sequence[Technique]) -> str:
+    """Why ``digit`` cannot stand in ``cell``, without naming ``true``."""
+    puzzle = position.puzzle
+    name = puzzle.cell_name(cell)
+    head = f"{name} = {digit} cannot be right"
+    values = position.values()
+    for region in puzzle.regions:
+        if not region.distinct or cell not in region.cells:
+            continue
+        for other in region.cells:
+            if other != cell and values[other] == digit:
+                what = "the given" if puzzle.givens[other] else "the"
+                return f"{head}: it repeats {what} {digit} in {puzzle.cell_name(other)} ({region.name})"
+    from techniques.contradiction import chase
+
+    ctx = Context(puzzle, Candidates(puzzle, sound.masks()), chosen, explain=False, placed=sound.filled())
+    run = chase(ctx, cell, digit, 1, explain=False, cap=CHASE_STEPS, work=Work(CHASE_WORK))
+    if run is None or run.end is None:
+        return f"{head}: no solution has it"
+    clause = run.end.clause
+    if _names_digit(clause, true, puzzle):
+        clause = _plain_dead_end(run.end.cells, run.end.regions, puzzle)
+    length = run.length
+    after = "with it, " if length == 0 else "one step of logic on from it, " if length == 1 else \
+        "a few steps of logic on from it, " if length <= 5 else "a longer chain of logic on from it, "
+    return f"{head}: {after}{clause}"
+
+
+_CELL_NAME = re.compile(r"\br\d+c\d+\b")
+
+
+def strip_names(text: str, puzzle: Puzzle) -> str:
+    """``text`` without the cell names, region names and bracketed totals
+    it holds: what is left are the digits a sentence states."""
+    names = sorted({r.name for r in puzzle.regions}, key=len, reverse=True)
+    for name in names:
+        text = text.replace(name, " ")
+    text = _CELL_NAME.sub(" ", text)
+    return re.sub(r"\(\d+\)", " ", text)
+
+
+def _names_digit(text: str, digit: int, puzzle: Puzzle) -> bool:
+    return re.search(rf"(?<!\d){digit}(?!\d)", strip_names(text, puzzle)) is not None
+
+
+def _plain_dead_end(cells: Sequence[int], regions: Sequence[tuple[str, Sequence[int]]], puzzle: Puzzle) -> str:
+    """A dead end named by its place only (no digit)."""
+    if regions:
+        return f"{' and '.join(name for name, _ in regions)} would be left with no way to meet its rule"
+    if cells:
+        return f"{' and '.join(puzzle.cell_name(c) for c in cells)} would be left with no option"
+    return "the rules could no longer all be met"
+
+
+# --- hint levels ----------------------------------------------------------------------------------------
+
+_HOUSE = re.compile(r"(row|column|box) (\d+)\Z")
+
+
+def _runs(numbers: list[int]) -> str:
+    """``[1, 2, 3, 5]`` -> ``'1-3, 5'``."""
+    spans: list[list[int]] = []
+    for n in numbers:
+        if spans and n == spans[-1][1] + 1:
+            spans[-1][1] = n
+        else:
+            spans.append([n, n])
+    return ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in spans)
+
+
+def _join(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def where(step: Step, puzzle: Puzzle) -> str:
+    """Where to look for ``step``, in words: its highlighted regions (rows,
+    columns and boxes grouped: ``rows 1-2``), else its highlighted cells
+    (else the cells it changes), else the whole grid.
+
+    >>> from solver.model import Region
+    >>> from puzzles import sample
+    >>> p = sample("sudoku-1")
+    >>> s = Step("x", "X", 1, regions=(("row 2", (9,)), ("cage b", (0,)), ("row 1", (0,)), ("row 4", (27,))))
+    >>> where(s, p)
+    'rows 1-2, 4 and cage b'
+    >>> where(Step("x", "X", 1, cells=(0, 1)), p)
+    'r1c1 and r1c2'
+    """
+    houses: dict[str, list[int]] = {}
+    order: list[str] = []  # region names, and house kinds where their first house stands
+    for name, _ in step.regions:
+        m = _HOUSE.match(name)
+        key = m.group(1) if m else name
+        if m:
+            houses.setdefault(key, []).append(int(m.group(2)))
+        if key not in order:
+            order.append(key)
+    parts = []
+    for key in order:
+        if key in houses:
+            numbers = sorted(set(houses[key]))
+            parts.append(f"{key}{'s' if len(numbers) > 1 else ''} {_runs(numbers)}")
+        else:
+            parts.append(key)
+    if parts:
+        return _join(parts[:4] + ([f"{len(parts) - 4} more"] if len(parts) > 4 else []))
+    cells = list(dict.fromkeys(step.cells or tuple(c for c, _ in step.placements + step.eliminations)))
+    if not cells:
+        return "the whole grid"
+    names = [puzzle.cell_name(c) for c in cells]
+    if len(names) > 4:
+        return _join(names[:3] + [f"{len(names) - 3} more cells"])
+    return _join(names)
+
+
+def hidden_candidates(step: Step) -> list[tuple[int, int]]:
+    """The step's highlighted candidates without its conclusion: every
+    candidate it removes and every candidate of a cell it fills is left out."""
+    effect: dict[int, int] = {}
+    for cell, mask in step.eliminations:
+        effect[cell] = effect.get(cell, 0) | mask
+    for cell, _ in step.placements:
+        effect[cell] = -1
+    out = []
+    for cell, mask in step.candidates:
+        left = mask & ~effect.get(cell, 0)
+        if left:
+            out.append((cell, left))
+    return out
+
+
+def level_fields(step: Step, puzzle: Puzzle, level: int) -> dict[str, Any]:
+    """A step as a hint of ``level`` (1, 2 or 3), JSON-ready:
+
+    * 1: ``technique``, ``name``, ``where`` and ``text`` (``Innies and outies: look at rows 1-2.``);
+    * 2: also ``cells`` and ``regions`` (names), ``candidates``
+      (``[["r1c2", [3, 8]], ...]``, :func:`hidden_candidates`) and their
+      ``digits``; ``text`` names them;
+    * 3: also ``step`` (:meth:`Step.to_dict`); ``text`` is the step's sentence.
+    """
+    place = where(step, puzzle)
+    out: dict[str, Any] = {"technique": step.technique, "name": step.name, "where": place,
+                           "text": f"{step.name}: look at {place}."}
+    if level == 1:
+        return out
+    cells = list(dict.fromkeys(step.cells))
+    shown = hidden_candidates(step)
+    digits = sorted({d for _, m in shown for d in digits_of(m)})
+    out["cells"] = [puzzle.cell_name(c) for c in cells]
+    out["regions"] = list(dict.fromkeys(name for name, _ in step.regions))
+    out["candidates"] = [[puzzle.cell_name(c), digits_of(m)] for c, m in shown]
+    out["digits"] = digits
+    if level == 2:
+        text = f"{step.name}: look at {place}"
+        if cells:
+            names = [puzzle.cell_name(c) for c in cells[:8]]
+            text += f"; the cells involved: {_join(names + ([f'{len(cells) - 8} more'] if len(cells) > 8 else []))}"
+        if digits:
+            text += f"; the digits involved: {_join([str(d) for d in digits])}"
+        out["text"] = text + "."
+        return out
+    out["step"] = step.to_dict(puzzle)
+    out["text"] = step.text
+    return out

@@ -1,0 +1,539 @@
+r"""A solver's position: a puzzle plus the person's own progress.
+
+Someone stepping through a puzzle is rarely at its start: they have placed
+digits of their own and may have pencilled the candidates they have left.
+A :class:`Position` holds that: the puzzle, the digits placed (besides the
+givens) and, for some or all of the open cells, the candidates kept (the
+pencil marks).  A cell without marks has every candidate the rules allow,
+given the digits placed: its digit differs from those of the cells it sees.
+
+A position is immutable: :meth:`Position.place`, :meth:`Position.keep` and
+:meth:`Position.clear` return a new one.  Cells are given as ``"r3c4"``, as
+a cell index of the puzzle, or as a 0-based ``(row, column)`` pair.
+
+>>> from puzzles import sample
+>>> start = Position(sample("sudoku-1"))
+>>> pos = start.place("r1c1", 4).keep("r1c2", [7, 8])
+>>> pos.digit("r1c1"), pos.candidates("r1c2"), start.digit("r1c1")
+(4, [7, 8], 0)
+>>> Position.from_dict(pos.to_dict()) == pos
+True
+>>> read_position(pos.puzzle, pos.to_text()) == pos
+True
+>>> start.place("r1c4", 5)
+Traceback (most recent call last):
+...
+solver.errors.InvalidArgumentError: r1c4: holds the given 9; only open cells take a digit
+
+Reading (:func:`read_position`) takes these forms, detected from the text:
+
+* the grid of digits: for a Sudoku-type grid one line of N x N characters,
+  or N lines of N (``.``, ``0``, ``-`` or ``_`` for an empty cell; spaces,
+  ``|`` and ``---+---`` lines ignored); for a Kakuro a grid of the shape of
+  its text grid, a digit or ``.`` in each white cell (any other token, such
+  as ``#`` or ``12\10``, where there is none).  The puzzle's own givens may
+  be written or left out; written, they must agree with the puzzle;
+* candidate lists, before, after or instead of the grid: ``r1c2=135 r1c3=79``
+  (``:`` also separates; ``r1c2=`` keeps nothing, a mistake ``check`` names);
+* an f-puzzles link, its lz string or its JSON (also a SudokuPad
+  ``/fpuzzles...`` link): entered digits (``value`` without ``given``) and
+  centre pencil marks (``centerPencilMarks``); corner marks are not
+  candidates and are left out.  Its rules must be the puzzle's;
+* the JSON of :meth:`Position.to_dict`.
+
+Errors are :class:`~solver.errors.ParseError` (one line naming the source,
+the line and the cell) for text, :class:`~solver.errors.InvalidArgumentError`
+for calls of the API; both are ``ValueError``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping
+
+from puzzles.common import drop_bom, text_lines
+from puzzles.jsonl import from_record, to_record
+from solver.bits import digits_of, full_mask
+from solver.errors import InvalidArgumentError, ParseError, SumlogicError
+from solver.model import Puzzle, cell_label, parse_cell_label
+
+__all__ = ["Position", "read_position"]
+
+NO_MARKS = -1
+"""The marks of a cell without pencil marks (every candidate the rules allow)."""
+
+_EMPTY = frozenset(".0-_")
+_IGNORED = " \t|"
+_MARK = re.compile(r"(?<![A-Za-z0-9])[rR](\d+)[cC](\d+)\s*[=:]\s*([0-9]*)(?![A-Za-z0-9])")
+_FPUZZLES = re.compile(r"(?:f-puzzles\.com|/fpuzzles|\AN4Ig)", re.IGNORECASE)
+_PAD_FPUZZLES = re.compile(r"/fpuzzles(N4Ig[^?#\s]*)", re.IGNORECASE)
+
+
+def _type_name(value: Any) -> str:
+    return "None" if value is None else type(value).__name__
+
+
+@dataclass(frozen=True)
+class Position:
+    """A puzzle and the person's progress in it (see the module docstring).
+
+    ``placed`` holds a digit per cell (0 where none is placed; the givens are
+    not repeated there) and ``marks`` a candidate mask per cell (bit ``d``
+    for digit ``d``; :data:`NO_MARKS`, -1, where the cell has no pencil
+    marks).  Both may be left out (the start); given, they are checked.
+    Build positions with :meth:`place`, :meth:`keep`, :meth:`from_dict`
+    or :func:`read_position` rather than by hand.
+    """
+
+    puzzle: Puzzle
+    placed: tuple[int, ...] = ()
+    marks: tuple[int, ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        p = self.puzzle
+        if not isinstance(p, Puzzle):
+            raise TypeError(f"Position() takes a Puzzle (from sumlogic.read or sumlogic.parse), "
+                            f"not {_type_name(p)}")
+        n = p.size
+        placed = tuple(self.placed) if self.placed else (0,) * n
+        marks = tuple(self.marks) if self.marks else (NO_MARKS,) * n
+        if len(placed) != n or len(marks) != n:
+            raise InvalidArgumentError(f"a position of this puzzle has {n} cells, not {len(placed)} digits "
+                                       f"and {len(marks)} marks")
+        full = full_mask(p.max_digit)
+        for cell, (digit, mask) in enumerate(zip(placed, marks)):
+            if isinstance(digit, bool) or not isinstance(digit, int) or not 0 <= digit <= p.max_digit:
+                raise InvalidArgumentError(f"{p.cell_name(cell)}: {digit!r} is not a digit 1..{p.max_digit}")
+            if digit and p.givens[cell]:
+                raise InvalidArgumentError(f"{p.cell_name(cell)}: holds the given {p.givens[cell]}; "
+                                           f"only open cells take a digit")
+            if isinstance(mask, bool) or not isinstance(mask, int) or (mask != NO_MARKS and mask & ~full):
+                raise InvalidArgumentError(f"{p.cell_name(cell)}: marks {mask!r} are not a mask of digits "
+                                           f"1..{p.max_digit}")
+            if mask != NO_MARKS and (digit or p.givens[cell]):
+                raise InvalidArgumentError(f"{p.cell_name(cell)}: holds a digit, so it takes no pencil marks")
+        object.__setattr__(self, "placed", placed)
+        object.__setattr__(self, "marks", marks)
+
+    # --- cells --------------------------------------------------------------------
+    def cell(self, ref: Any) -> int:
+        """The cell index of ``ref``: ``"r3c4"``, an index, or a 0-based ``(row, column)``.
+
+        Raises :class:`InvalidArgumentError` for a cell that is not playable.
+        """
+        p = self.puzzle
+        if isinstance(ref, bool):
+            raise TypeError("a cell is 'rRcC', an index or (row, column), not a bool")
+        if isinstance(ref, int):
+            if not 0 <= ref < p.size:
+                raise InvalidArgumentError(f"cell index {ref} is not 0..{p.size - 1}")
+            return ref
+        if isinstance(ref, str):
+            try:
+                pos = parse_cell_label(ref)
+            except ParseError as error:
+                raise InvalidArgumentError(str(error)) from None
+        elif isinstance(ref, tuple) and len(ref) == 2 and all(isinstance(x, int) for x in ref):
+            pos = (ref[0], ref[1])
+        else:
+            raise TypeError(f"a cell is 'rRcC', an index or (row, column), not {_type_name(ref)}")
+        found = p.index_of.get(pos)
+        if found is None:
+            raise InvalidArgumentError(f"{cell_label(*pos)}: not a playable cell of this puzzle")
+        return found
+
+    def name(self, cell: Any) -> str:
+        """``rRcC`` of a cell."""
+        return self.puzzle.cell_name(self.cell(cell))
+
+    # --- reading the state --------------------------------------------------------
+    def digit(self, cell: Any) -> int:
+        """The digit of a cell: given or placed, 0 when it is open."""
+        i = self.cell(cell)
+        return self.puzzle.givens[i] or self.placed[i]
+
+    def values(self) -> tuple[int, ...]:
+        """The digit of every cell (givens and placed ones), 0 where open."""
+        return tuple(g or d for g, d in zip(self.puzzle.givens, self.placed))
+
+    def placements(self) -> tuple[tuple[int, int], ...]:
+        """The person's own digits as ``(cell, digit)``, in cell order (givens left out)."""
+        return tuple((i, d) for i, d in enumerate(self.placed) if d)
+
+    def marked(self, cell: Any) -> list[int] | None:
+        """The pencil marks of a cell, None when it has none."""
+        mask = self.marks[self.cell(cell)]
+        return None if mask == NO_MARKS else digits_of(mask)
+
+    def masks(self) -> list[int]:
+        """The candidate mask of every cell: a digit (given or placed) is its
+        cell's only candidate and leaves the cells that see it; pencil marks
+        then narrow their cells.  A wrong digit or mark may leave a cell with
+        nothing (mask 0)."""
+        p = self.puzzle
+        full = full_mask(p.max_digit)
+        values = self.values()
+        out = [1 << v if v else full for v in values]
+        for cell, v in enumerate(values):
+            if v:
+                bit = 1 << v
+                for peer in p.peers[cell]:
+                    if not values[peer]:
+                        out[peer] &= ~bit
+        for cell, mask in enumerate(self.marks):
+            if mask != NO_MARKS:
+                out[cell] &= mask
+        return out
+
+    def candidates(self, cell: Any) -> list[int]:
+        """The candidates of a cell in this position (see :meth:`masks`)."""
+        return digits_of(self.masks()[self.cell(cell)])
+
+    def filled(self) -> set[int]:
+        """The cells holding a digit, given or placed (the engine's ``placed``)."""
+        return {i for i, v in enumerate(self.values()) if v}
+
+    @property
+    def is_start(self) -> bool:
+        """True when nothing is placed and nothing pencilled."""
+        return not any(self.placed) and all(m == NO_MARKS for m in self.marks)
+
+    @property
+    def is_complete(self) -> bool:
+        """True when every cell holds a digit."""
+        return all(self.values())
+
+    # --- changing (new positions) -------------------------------------------------
+    def place(self, cell: Any, digit: int | None) -> "Position":
+        """A copy with ``digit`` placed in ``cell`` (its marks dropped);
+        0 or None takes the placed digit away.  Placing a given's own digit
+        changes nothing.
+
+        Raises :class:`InvalidArgumentError` for a digit out of range or a
+        given cell asked to hold another digit.
+        """
+        i = self.cell(cell)
+        d = 0 if digit is None else digit
+        if isinstance(d, bool) or not isinstance(d, int):
+            raise TypeError(f"place(): digit must be an int or None, not {_type_name(digit)}")
+        given = self.puzzle.givens[i]
+        if given:
+            if d in (0, given):
+                return self
+            raise InvalidArgumentError(f"{self.puzzle.cell_name(i)}: holds the given {given}; "
+                                       f"only open cells take a digit")
+        if not 0 <= d <= self.puzzle.max_digit:
+            raise InvalidArgumentError(f"{self.puzzle.cell_name(i)}: {d} is not a digit 1..{self.puzzle.max_digit}")
+        placed = list(self.placed)
+        marks = list(self.marks)
+        placed[i] = d
+        if d:
+            marks[i] = NO_MARKS
+        return Position(self.puzzle, tuple(placed), tuple(marks))
+
+    def keep(self, cell: Any, digits: Iterable[int] | str | None) -> "Position":
+        """A copy in which the open ``cell`` keeps only ``digits`` as pencil
+        marks (a list of ints or a string such as ``"135"``); None drops the
+        marks (every candidate the rules allow).  An empty list keeps
+        nothing: a mistake :func:`sumlogic.check` reports.
+
+        Raises :class:`InvalidArgumentError` for a digit out of range or a
+        cell that holds a digit.
+        """
+        i = self.cell(cell)
+        name = self.puzzle.cell_name(i)
+        if self.values()[i]:
+            raise InvalidArgumentError(f"{name}: holds a digit, so it takes no pencil marks")
+        marks = list(self.marks)
+        marks[i] = NO_MARKS if digits is None else _mask(digits, self.puzzle.max_digit, name)
+        return Position(self.puzzle, self.placed, tuple(marks))
+
+    def clear(self, cell: Any) -> "Position":
+        """A copy with the cell's placed digit and pencil marks taken away (a given stays)."""
+        i = self.cell(cell)
+        placed, marks = list(self.placed), list(self.marks)
+        placed[i], marks[i] = 0, NO_MARKS
+        return Position(self.puzzle, tuple(placed), tuple(marks))
+
+    # --- JSON ---------------------------------------------------------------------
+    def to_dict(self, *, include_puzzle: bool = True) -> dict[str, Any]:
+        """JSON-ready: ``id``, ``kind``, ``puzzle`` (the corpus record, left
+        out with ``include_puzzle=False``), ``placed`` (``{"r1c2": 5}``, the
+        person's digits) and ``marks`` (``{"r1c3": [1, 3, 5]}``, the pencil
+        marks)."""
+        p = self.puzzle
+        out: dict[str, Any] = {"id": p.id, "kind": p.kind}
+        if include_puzzle:
+            record = to_record(p)
+            record.pop("solution", None)
+            out["puzzle"] = record
+        out["placed"] = {p.cell_name(i): d for i, d in self.placements()}
+        out["marks"] = {p.cell_name(i): digits_of(m) for i, m in enumerate(self.marks) if m != NO_MARKS}
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], puzzle: Puzzle | None = None) -> "Position":
+        """The inverse of :meth:`to_dict`.  ``puzzle`` is used when given
+        (the data's ``puzzle`` record is then not needed); else the record
+        is read.
+
+        Raises :class:`~solver.errors.ParseError` naming the key and cell.
+        """
+        if not isinstance(data, Mapping):
+            raise ParseError(f"a position is a JSON object, not {_type_name(data)}")
+        if puzzle is None:
+            if "puzzle" not in data:
+                raise ParseError("position: no 'puzzle' record, and no puzzle given")
+            puzzle = from_record(data["puzzle"])
+        for key in ("placed", "marks"):
+            if not isinstance(data.get(key, {}), Mapping):
+                raise ParseError(f"position: '{key}' is not an object of cell names")
+        unknown = sorted(set(data) - {"id", "kind", "puzzle", "placed", "marks"})
+        if unknown:
+            raise ParseError(f"position: unknown key {unknown[0]!r} (keys: id, kind, puzzle, placed, marks)")
+        pos = cls(puzzle)
+        try:
+            for name, digit in data.get("placed", {}).items():
+                if isinstance(digit, bool) or not isinstance(digit, int):
+                    raise ParseError(f"position: placed {name}: {digit!r} is not a digit")
+                pos = _placed(pos, name, digit, "position: placed ")
+            for name, digits in data.get("marks", {}).items():
+                if not isinstance(digits, list):
+                    raise ParseError(f"position: marks {name}: {digits!r} is not a list of digits")
+                pos = _marked(pos, name, digits, "position: marks ")
+        except InvalidArgumentError as error:
+            raise ParseError(str(error)) from None
+        return pos
+
+    # --- text ---------------------------------------------------------------------
+    def to_text(self) -> str:
+        """The text form :func:`read_position` reads: the grid of digits
+        (givens included; a Kakuro as its text grid with digits in the white
+        cells), then a line of candidate lists when there are pencil marks."""
+        p = self.puzzle
+        values = self.values()
+        if p.is_full_grid:
+            rows = ["".join(str(values[p.index_of[(r, c)]] or ".") for c in range(p.width)) for r in range(p.height)]
+        else:
+            from puzzles.kakuro import to_grid
+
+            grid = to_grid(p)
+            for i, (r, c) in enumerate(p.cells):
+                grid[r][c] = str(values[i] or ".")
+            rows = [" ".join(row) for row in grid]
+        marks = " ".join(f"{p.cell_name(i)}={''.join(map(str, digits_of(m)))}"
+                         for i, m in enumerate(self.marks) if m != NO_MARKS)
+        return "\n".join(rows + ([marks] if marks else [])) + "\n"
+
+    def __repr__(self) -> str:
+        digits = sum(1 for d in self.placed if d)
+        marked = sum(1 for m in self.marks if m != NO_MARKS)
+        return f"<Position {self.puzzle.id or self.puzzle.kind}: {digits} placed, {marked} pencilled>"
+
+
+def _mask(digits: Iterable[int] | str, max_digit: int, name: str) -> int:
+    if isinstance(digits, str):
+        if not digits.isdigit() and digits != "":
+            raise InvalidArgumentError(f"{name}: {digits!r} is not a string of digits")
+        items: list[Any] = [int(ch) for ch in digits]
+    elif isinstance(digits, Iterable):
+        items = list(digits)
+    else:
+        raise TypeError(f"keep(): digits must be a list of ints, a str of digits or None, not {_type_name(digits)}")
+    mask = 0
+    for d in items:
+        if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= max_digit:
+            raise InvalidArgumentError(f"{name}: {d!r} is not a digit 1..{max_digit}")
+        mask |= 1 << d
+    return mask
+
+
+def _placed(pos: Position, name: Any, digit: int, where: str) -> Position:
+    """``pos`` with ``digit`` placed at the cell ``name``; a given's digit must agree."""
+    cell = pos.cell(name)
+    given = pos.puzzle.givens[cell]
+    if given and digit != given:
+        raise InvalidArgumentError(f"{where}{pos.puzzle.cell_name(cell)}: {digit} disagrees with the given {given}")
+    if pos.placed[cell] and pos.placed[cell] != digit:
+        raise InvalidArgumentError(f"{where}{pos.puzzle.cell_name(cell)}: placed twice ({pos.placed[cell]}, {digit})")
+    return pos.place(cell, digit)
+
+
+def _marked(pos: Position, name: Any, digits: Any, where: str) -> Position:
+    """``pos`` with the marks ``digits`` at ``name``; on a cell holding a digit they
+    must include it, and are then dropped."""
+    cell = pos.cell(name)
+    cell_name = pos.puzzle.cell_name(cell)
+    if pos.marks[cell] != NO_MARKS:
+        raise InvalidArgumentError(f"{where}{cell_name}: pencil marks given twice")
+    mask = _mask(digits, pos.puzzle.max_digit, f"{where}{cell_name}")
+    value = pos.values()[cell]
+    if value:
+        if not mask >> value & 1:
+            raise InvalidArgumentError(f"{where}{cell_name}: marks {''.join(map(str, digits_of(mask)))} "
+                                       f"leave out its digit {value}")
+        return pos
+    return pos.keep(cell, digits_of(mask))
+
+
+# --- reading ----------------------------------------------------------------------
+
+
+def read_position(puzzle: Puzzle, text: str, source: str | None = None) -> Position:
+    """The position written in ``text`` for ``puzzle`` (the forms are in
+    the module docstring, detected from the content).
+
+    Raises :class:`~solver.errors.ParseError`, one line naming ``source``
+    (default ``position``), the line and the cell.
+
+    >>> from puzzles import sample
+    >>> p = sample("kakuro-6x6")
+    >>> pos = read_position(p, "r2c2=12 r2c3=12")
+    >>> pos.candidates("r2c2")
+    [1, 2]
+    >>> read_position(p, "r1c1=3")
+    Traceback (most recent call last):
+    ...
+    solver.errors.ParseError: position:line 1: r1c1: not a playable cell of this puzzle
+    """
+    if not isinstance(puzzle, Puzzle):
+        raise TypeError(f"read_position() takes a Puzzle, not {_type_name(puzzle)}")
+    if not isinstance(text, str):
+        raise TypeError(f"read_position() takes the text of a position (a str), not {_type_name(text)}")
+    where = source or "position"
+    text = drop_bom(text)
+    stripped = text.strip()
+    try:
+        if stripped.startswith("{"):
+            return _from_json(puzzle, stripped, where)
+        if "\n" not in stripped and _FPUZZLES.search(stripped):
+            return _from_fpuzzles(puzzle, stripped, where)
+        return _from_text(puzzle, text, where)
+    except ParseError as error:
+        raise error.located(source=where) from None
+    except InvalidArgumentError as error:
+        raise ParseError(str(error), source=where) from None
+
+
+def _from_json(puzzle: Puzzle, text: str, where: str) -> Position:
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as error:
+        raise ParseError(f"not JSON: {error}") from None
+    if isinstance(data, dict) and "grid" in data and "size" in data:
+        return _from_fpuzzles(puzzle, text, where)
+    return Position.from_dict(data, puzzle)
+
+
+def _from_fpuzzles(puzzle: Puzzle, text: str, where: str) -> Position:
+    from puzzles.fpuzzles import read_with_marks
+
+    pad = _PAD_FPUZZLES.search(text)
+    body = pad.group(1) if pad else text
+    try:
+        theirs, marks = read_with_marks(body)
+    except SumlogicError as error:
+        raise ParseError(f"f-puzzles: {error}") from None
+    if (theirs.height, theirs.width) != (puzzle.height, puzzle.width) or theirs.cells != puzzle.cells:
+        raise ParseError(f"the f-puzzles grid is {theirs.height}x{theirs.width}, "
+                         f"the puzzle {puzzle.height}x{puzzle.width}")
+    if _rules(theirs) != _rules(puzzle):
+        raise ParseError("the f-puzzles position is of another puzzle: its cages, dots or regions differ")
+    pos = Position(puzzle)
+    values = {puzzle.cells[i]: g for i, g in enumerate(theirs.givens) if g}
+    values.update(marks.values)
+    for (r, c), digit in sorted(values.items()):
+        pos = _placed(pos, (r, c), digit, "f-puzzles ")
+    for (r, c), digits in sorted(marks.center.items()):
+        if not pos.values()[puzzle.index_of[(r, c)]]:
+            pos = _marked(pos, (r, c), list(digits), "f-puzzles ")
+    return pos
+
+
+def _rules(p: Puzzle) -> tuple[Any, ...]:
+    """What must agree between a puzzle and the one a position's link carries."""
+    regions = frozenset((frozenset(r.cells), r.total, r.distinct) for r in p.regions)
+    pairs = frozenset((frozenset((x.a, x.b)), x.kind) for x in p.pairs)
+    return regions, pairs, p.max_digit
+
+
+def _from_text(puzzle: Puzzle, text: str, where: str) -> Position:
+    pos = Position(puzzle)
+    grid: list[tuple[int, str]] = []
+    marks: list[tuple[int, str, str]] = []
+    for number, line in enumerate(text_lines(text), 1):
+        for m in _MARK.finditer(line):
+            marks.append((number, f"r{m.group(1)}c{m.group(2)}", m.group(3)))
+        rest = _MARK.sub(" ", line)
+        if rest.strip():
+            grid.append((number, rest))
+    if grid:
+        pos = _grid_digits(pos, grid)
+    for number, name, digits in marks:
+        try:
+            pos = _marked(pos, name, digits, "")
+        except (InvalidArgumentError, ParseError) as error:
+            raise ParseError(getattr(error, "message", str(error)), line=number) from None
+    return pos
+
+
+def _grid_digits(pos: Position, lines: list[tuple[int, str]]) -> Position:
+    puzzle = pos.puzzle
+    if puzzle.is_full_grid:
+        rows = _square_rows(puzzle, lines)
+    else:
+        rows = _kakuro_rows(puzzle, lines)
+    for number, r, tokens in rows:
+        for c, token in enumerate(tokens):
+            cell = puzzle.index_of.get((r, c))
+            name = cell_label(r, c)
+            if cell is None:
+                if token.isdigit() and len(token) == 1:
+                    raise ParseError(f"{name}: a digit where the puzzle has no white cell", line=number)
+                continue
+            if token in _EMPTY:
+                continue
+            if not (len(token) == 1 and "1" <= token <= str(puzzle.max_digit)):
+                raise ParseError(f"{name}: {token!r} is not a digit 1..{puzzle.max_digit} or an empty cell "
+                                 f"(. 0 - _)", line=number)
+            try:
+                pos = _placed(pos, cell, int(token), "")
+            except InvalidArgumentError as error:
+                raise ParseError(str(error), line=number) from None
+    return pos
+
+
+def _square_rows(puzzle: Puzzle, lines: list[tuple[int, str]]) -> list[tuple[int, int, list[str]]]:
+    n = puzzle.width
+    cleaned = [(number, "".join(ch for ch in line if ch not in _IGNORED)) for number, line in lines]
+    if len(cleaned) == 1:
+        number, cells = cleaned[0]
+        if len(cells) != n * n:
+            raise ParseError(f"a position line has {n * n} characters (one per cell), not {len(cells)}", line=number)
+        return [(number, r, list(cells[r * n:(r + 1) * n])) for r in range(n)]
+    rows = [(number, cells) for number, cells in cleaned
+            if not ("+" in cells or (set(cells) <= set("-=") and len(cells) != n))]
+    if len(rows) != n:
+        raise ParseError(f"a position grid has {n} rows of {n} cells, not {len(rows)} rows",
+                         line=rows[-1][0] if rows else cleaned[0][0])
+    out = []
+    for r, (number, cells) in enumerate(rows):
+        if len(cells) != n:
+            raise ParseError(f"row {r + 1} has {len(cells)} cells, not {n}", line=number)
+        out.append((number, r, list(cells)))
+    return out
+
+
+def _kakuro_rows(puzzle: Puzzle, lines: list[tuple[int, str]]) -> list[tuple[int, int, list[str]]]:
+    if len(lines) != puzzle.height:
+        raise ParseError(f"a position grid has {puzzle.height} rows, like the puzzle, not {len(lines)}",
+                         line=lines[-1][0])
+    out = []
+    for r, (number, line) in enumerate(lines):
+        tokens = line.split()
+        if len(tokens) != puzzle.width:
+            raise ParseError(f"row {r + 1} has {len(tokens)} cells, not {puzzle.width} like the puzzle", line=number)
+        out.append((number, r, tokens))
+    return out

@@ -1,0 +1,18 @@
+"""``sumlogic serve``: a local web app to play puzzles (check, hints) and a JSON API for other apps.
+
+Needs the ``serve`` extra (``pip install 'sumlogic[serve]'``: Starlette and
+uvicorn).  :func:`create_app` builds the ASGI application; the command line
+runs it with uvicorn on the loopback interface.
+
+* :mod:`sumlogic.server.app`: the application, the worker pool, request reading;
+* :mod:`sumlogic.server.schema`: the fields of each endpoint and the OpenAPI document;
+* :mod:`sumlogic.server.jobs`: the work of each endpoint, run in the worker processes;
+* ``static/``: the play page (HTML, JavaScript, CSS), drawn with the step viewer's board code.
+"""
+
+from __future__ import annotations
+
+from .app import Settings, create_app, free_port, running
+from .schema import API, Limits
+
+__all__ = ["API", "Limits", "Settings", "create_app", "free_port", "running"]

@@ -1,0 +1,318 @@
+"""The ASGI application of ``sumlogic serve``: the JSON API under ``/api/v1``
+and the play page at ``/``.
+
+Requests are checked on the event loop (content type, body size, JSON, the
+fields of :mod:`sumlogic.server.schema`); the work itself (reading the
+puzzle, solving) runs in a pool of worker processes (:class:`Workers`), so
+the server answers other requests while a hard puzzle is solved.  Past the
+pool's queue limit a request is answered 503 with ``Retry-After`` at once.
+
+>>> from starlette.testclient import TestClient
+>>> with TestClient(create_app(Settings(workers=1))) as client:
+...     client.get("/api/v1/health").json()["status"]
+'ok'
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import multiprocessing
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any, AsyncIterator
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from .jobs import BadField, Body, error_body, run_job, worker_start
+from .schema import API, FIELDS, Limits, check_fields, openapi
+
+GRACE = 5.0
+"""Seconds the server waits for a job past its time limit before it answers 503."""
+
+RETRY_AFTER = 1
+"""Seconds a busy server asks a client to wait (the Retry-After header)."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How the server runs: ``workers`` processes, at most ``queue_limit``
+    requests in their hands at once (running or waiting), bodies of at most
+    ``max_body`` bytes, and the ``limits`` of one request."""
+
+    workers: int = 2
+    queue_limit: int = 32
+    max_body: int = 256 * 1024
+    limits: Limits = field(default_factory=Limits)
+
+
+class Busy(Exception):
+    """The queue is full, the job ran out of time or its worker died: 503, try again later."""
+
+
+class Workers:
+    """A process pool with a bounded number of jobs in hand.
+
+    Worker processes start from a fork server (not a fork of the server,
+    whose threads could hold locks), ignore Ctrl-C, and import the solver
+    before their first job.  A pool whose worker died is replaced.
+    """
+
+    def __init__(self, workers: int, queue_limit: int) -> None:
+        self.workers = workers
+        self.queue_limit = queue_limit
+        self.queued = 0
+        self.pool: ProcessPoolExecutor | None = None
+
+    def start(self) -> None:
+        """Start the pool (the processes start with the first jobs)."""
+        context = multiprocessing.get_context("forkserver")
+        self.pool = ProcessPoolExecutor(self.workers, mp_context=context, initializer=worker_start)
+
+    def stop(self) -> None:
+        """Stop the pool without waiting for running jobs."""
+        if self.pool is not None:
+            self.pool.shutdown(wait=False, cancel_futures=True)
+            self.pool = None
+
+    async def run(self, name: str, fields: Body, seconds: float) -> tuple[int, Body]:
+        """The job's ``(status, body)``; :class:`Busy` when it cannot be had now."""
+        if self.pool is None:
+            self.start()
+        assert self.pool is not None
+        if self.queued >= self.queue_limit:
+            raise Busy(f"busy: {self.queued} requests in hand (the limit); try again shortly")
+        try:
+            future: Future[tuple[int, Body]] = self.pool.submit(run_job, name, fields)
+        except BrokenProcessPool:
+            self._replace()
+            raise Busy("a worker process stopped; try again") from None
+        self.queued += 1
+        future.add_done_callback(self._done)
+        try:
+            return await asyncio.wait_for(asyncio.wrap_future(future), seconds + GRACE)
+        except asyncio.TimeoutError:
+            raise Busy(f"no answer within {seconds + GRACE:g} seconds; try again later") from None
+        except BrokenProcessPool:
+            self._replace()
+            raise Busy("a worker process stopped; try again") from None
+
+    def _done(self, future: Future[Any]) -> None:
+        self.queued -= 1
+
+    def _replace(self) -> None:
+        old, self.pool = self.pool, None
+        if old is not None:
+            old.shutdown(wait=False, cancel_futures=True)
+        self.start()
+
+    async def warm(self) -> None:
+        """Start every worker process now (each imports the solver), not at the first requests."""
+        await asyncio.gather(*(self.run("warm", {}, 60.0) for _ in range(self.workers)))
+
+
+# --------------------------------------------------------------------- reading requests
+
+
+class BadRequest(Exception):
+    """A request refused before any work: an HTTP status and the error's JSON."""
+
+    def __init__(self, status: int, field: str | None, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.body = error_body(field, message)
+
+
+def _no_constants(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+async def read_body(request: Request, max_body: int) -> Any:
+    """The request's JSON body: 415 when it is not ``application/json``, 413
+    past ``max_body`` bytes (read no further), 400 when it is not JSON."""
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        raise BadRequest(415, "body", f"must be application/json, not {kind or 'unnamed'}")
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > max_body:
+        raise BadRequest(413, "body", f"larger than the limit of {max_body} bytes")
+    data = bytearray()
+    async for chunk in request.stream():
+        data += chunk
+        if len(data) > max_body:
+            raise BadRequest(413, "body", f"larger than the limit of {max_body} bytes")
+    try:
+        text = bytes(data).decode("utf-8")
+        return json.loads(text, parse_constant=_no_constants)
+    except UnicodeDecodeError:
+        raise BadRequest(400, "body", "not UTF-8 text") from None
+    except RecursionError:
+        raise BadRequest(400, "body", "nested too deeply") from None
+    except ValueError as error:
+        raise BadRequest(400, "body", f"not JSON: {error}") from None
+
+
+def answer(status: int, body: Body, retry: bool = False) -> JSONResponse:
+    """A JSON response (``Retry-After`` on a 503)."""
+    headers = {"Retry-After": str(RETRY_AFTER)} if retry else None
+    return JSONResponse(body, status_code=status, headers=headers)
+
+
+# --------------------------------------------------------------------- the application
+
+
+STATIC = {
+    "play.js": ("server/static/play.js", "text/javascript; charset=utf-8"),
+    "play.css": ("server/static/play.css", "text/css; charset=utf-8"),
+    "viewer.js": ("web/viewer.js", "text/javascript; charset=utf-8"),
+    "viewer.css": ("web/viewer.css", "text/css; charset=utf-8"),
+}
+"""The files the play page loads, all from the package: nothing from another site."""
+
+SECURITY = {
+    "Content-Security-Policy": "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+                               "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
+
+
+def _package_text(path: str) -> str:
+    return resources.files("sumlogic").joinpath(path).read_text(encoding="utf-8")
+
+
+def create_app(settings: Settings | None = None) -> Starlette:
+    """The application: the API, its OpenAPI document, and the play page."""
+    from .. import __version__
+
+    settings = settings or Settings()
+    workers = Workers(settings.workers, settings.queue_limit)
+    limits = settings.limits
+    files = {name: (_package_text(path), kind) for name, (path, kind) in STATIC.items()}
+    page = _package_text("server/static/play.html")
+    document = openapi(__version__, limits, settings.max_body)
+
+    def make_endpoint(name: str) -> Any:
+        async def endpoint(request: Request) -> Response:
+            try:
+                fields = check_fields(name, await read_body(request, settings.max_body), limits)
+                status, body = await workers.run(name, fields, fields.get("timeout") or limits.time_limit)
+            except BadRequest as bad:
+                return answer(bad.status, bad.body)
+            except BadField as bad:
+                return answer(422, error_body(bad.field, bad.message))
+            except Busy as busy:
+                return answer(503, error_body(None, str(busy)), retry=True)
+            return answer(status, body)
+        return endpoint
+
+    async def health(request: Request) -> Response:
+        return answer(200, {"status": "ok", "version": __version__, "workers": workers.workers,
+                            "queued": workers.queued, "queue_limit": workers.queue_limit,
+                            "time_limit": limits.time_limit, "budget": limits.budget,
+                            "max_body": settings.max_body})
+
+    async def formats(request: Request) -> Response:
+        from puzzles import FORMATS
+
+        from ..cli.formats import format_record
+
+        return answer(200, {"formats": [format_record(name) for name in FORMATS]})
+
+    async def samples(request: Request) -> Response:
+        from puzzles import SAMPLES, detect_format, sample
+        from puzzles.samples import sample_text
+
+        listed = []
+        for name in SAMPLES:
+            puzzle = sample(name)
+            listed.append({"name": f"sample:{name}", "kind": puzzle.kind,
+                           "notation": detect_format(sample_text(name)), "size": f"{puzzle.height}x{puzzle.width}"})
+        return answer(200, {"samples": listed})
+
+    async def schema(request: Request) -> Response:
+        return answer(200, document)
+
+    async def play(request: Request) -> Response:
+        return Response(page, media_type="text/html; charset=utf-8", headers=SECURITY)
+
+    async def static(request: Request) -> Response:
+        found = files.get(request.path_params["name"])
+        if found is None:
+            return answer(404, error_body(None, "no such file"))
+        text, kind = found
+        return Response(text, media_type=kind, headers=SECURITY)
+
+    async def not_found(request: Request, exc: Exception) -> Response:
+        return answer(404, error_body(None, f"no such page: {request.url.path}"))
+
+    async def wrong_method(request: Request, exc: Exception) -> Response:
+        return answer(405, error_body(None, f"{request.method} is not allowed on {request.url.path}"))
+
+    async def internal(request: Request, exc: Exception) -> Response:
+        return answer(500, error_body(None, f"internal error: {type(exc).__name__}"))
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        workers.start()
+        try:
+            yield
+        finally:
+            workers.stop()
+
+    routes = [Route(f"{API}/{name}", make_endpoint(name), methods=["POST"]) for name in FIELDS]
+    routes += [
+        Route(f"{API}/health", health, methods=["GET"]),
+        Route(f"{API}/formats", formats, methods=["GET"]),
+        Route(f"{API}/samples", samples, methods=["GET"]),
+        Route(f"{API}/openapi.json", schema, methods=["GET"]),
+        Route("/", play, methods=["GET"]),
+        Route("/static/{name}", static, methods=["GET"]),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan,
+                    exception_handlers={404: not_found, 405: wrong_method, 500: internal})
+    app.state.workers = workers
+    return app
+
+
+def free_port(host: str = "127.0.0.1") -> int:
+    """A TCP port free on ``host`` now (for tests and scripts)."""
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind((host, 0))
+        return int(probe.getsockname()[1])
+
+
+@contextlib.contextmanager
+def running(app: Starlette, host: str = "127.0.0.1", port: int | None = None,
+            start_seconds: float = 60.0) -> Any:
+    """Run ``app`` with uvicorn in a thread of this process while the block
+    runs; yields its base URL (``http://127.0.0.1:PORT``).  For tests and
+    scripts: the server stops when the block ends."""
+    import threading
+    import time
+
+    import uvicorn
+
+    port = port or free_port(host)
+    server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False))
+    thread = threading.Thread(target=server.run, name="sumlogic-serve", daemon=True)
+    thread.start()
+    waited = 0.0
+    while not server.started:
+        if not thread.is_alive() or waited > start_seconds:
+            raise RuntimeError(f"the server did not start on {host}:{port}")
+        time.sleep(0.05)
+        waited += 0.05
+    try:
+        yield f"http://{host}:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=30)

@@ -1,0 +1,264 @@
+"""The request fields of every endpoint: checked here, and the same table
+writes the OpenAPI document (:func:`openapi`), so the two cannot disagree.
+
+>>> limits = Limits(time_limit=10.0, budget=1000)
+>>> check_fields("grade", {"puzzle": "sample:sudoku-1"}, limits)["budget"]
+1000
+>>> check_fields("grade", {"puzzle": "x", "budget": 5000}, limits)
+Traceback (most recent call last):
+sumlogic.server.jobs.BadField: ('budget', "must be between 0 and 1000 (the server's work budget), not 5000")
+>>> check_fields("grade", {"puzzle": "x", "colour": 1}, limits)  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+sumlogic.server.jobs.BadField: ('colour', 'unknown field (grade takes: puzzle, format, max_depth, ...)')
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from .jobs import BadField, Body
+
+API = "/api/v1"
+"""Where version 1 of the API lives."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one request may spend: ``time_limit`` seconds (the solver's
+    timeout; the server waits a little longer before it gives up) and
+    ``budget`` work units for the searching techniques."""
+
+    time_limit: float = 20.0
+    budget: int = 200_000
+
+
+@dataclass(frozen=True)
+class Field:
+    """One request field: its JSON type(s), whether it must be there, its default, bounds and meaning."""
+
+    name: str
+    types: tuple[str, ...]
+    doc: str
+    required: bool = False
+    default: Any = None
+    low: int | None = None
+    high: int | None = None
+
+
+PUZZLE = Field("puzzle", ("string", "object"), required=True,
+               doc="the puzzle: a link (f-puzzles, SudokuPad, SudokuWiki, puzz.link), text in any notation "
+                   "sumlogic reads, sample:NAME, or a record of the corpus schema as a JSON object")
+PUZZLE_OR_POSITION = Field("puzzle", ("string", "object"),
+                           doc=PUZZLE.doc + "; may be left out when `position` holds the record as `puzzle`")
+TECHNIQUES = Field("techniques", ("string", "array"),
+                   doc="technique ids to use (a list, or one comma-separated string; default: all)")
+WITHOUT = Field("without", ("string", "array"), doc="technique ids to leave out")
+MAX_LEVEL = Field("max_level", ("integer",), low=0, high=99, doc="only techniques of this level or lower")
+CHOICE = (TECHNIQUES, WITHOUT, MAX_LEVEL)
+FORMAT = Field("format", ("string", "null"), doc="the notation of `puzzle` (default: detected; GET formats)")
+TIMEOUT = Field("timeout", ("number",), doc="seconds the solver may take (default and most: the server's limit)")
+MAX_DEPTH = Field("max_depth", ("integer",), default=3, low=0, high=10,
+                  doc="deepest nesting of assumptions in contradiction chains")
+BUDGET = Field("budget", ("integer",), low=0,
+               doc="work units the searching techniques may spend (default and most: the server's budget); "
+                   "a budget gives the same trace on every machine")
+POSITION = Field("position", ("object",),
+                 doc="the player's digits and pencil marks (the JSON of sumlogic.Position.to_dict)")
+
+FIELDS: dict[str, tuple[Field, ...]] = {
+    "solve": (PUZZLE, FORMAT,
+              Field("logic", ("boolean",), default=True,
+                    doc="also tell whether human techniques alone solve it (false: like --no-logic)"),
+              TIMEOUT),
+    "explain": (PUZZLE, FORMAT, MAX_DEPTH,
+                Field("guess", ("boolean",), default=True, doc="guess when no technique applies (false: stuck)"),
+                *CHOICE, BUDGET, TIMEOUT),
+    "hint": (PUZZLE_OR_POSITION, FORMAT, Field("position", ("object", "null"),
+                                   doc=POSITION.doc + "; without it, the first step from the start"),
+                      Field("level", ("integer", "null"), low=1, high=3,
+                   doc="1 names the technique and where to look, 2 adds the cells and digits, 3 the whole "
+                       "step (default: 3 with a position, the plain form of `hint --json` without)"),
+             MAX_DEPTH, *CHOICE, TIMEOUT),
+    "check": (PUZZLE_OR_POSITION, FORMAT, Field("position", ("object",), required=True, doc=POSITION.doc),
+              TIMEOUT),
+    "grade": (PUZZLE, FORMAT, MAX_DEPTH, *CHOICE, BUDGET, TIMEOUT),
+    "parse": (PUZZLE, FORMAT),
+    "convert": (PUZZLE, FORMAT, Field("to", ("string",), required=True, doc="the notation to write")),
+}
+"""The fields of each POST endpoint, in order."""
+
+_PYTHON_TYPES: dict[str, tuple[type, ...]] = {
+    "string": (str,), "object": (dict,), "null": (type(None),), "boolean": (bool,), "integer": (int,),
+    "number": (int, float), "array": (list,),
+}
+
+
+def _json_type(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, list):
+        return "array"
+    return "object"
+
+
+def _fits(value: Any, types: tuple[str, ...]) -> bool:
+    if isinstance(value, bool) and "boolean" not in types:
+        return False
+    return any(isinstance(value, _PYTHON_TYPES[t]) for t in types)
+
+
+def _kinds(types: tuple[str, ...]) -> str:
+    names = {"string": "a string", "object": "an object", "null": "null", "boolean": "true or false",
+             "integer": "a whole number", "number": "a number"}
+    words = [names[t] for t in types]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def check_fields(endpoint: str, body: Any, limits: Limits) -> Body:
+    """The request's fields checked and completed with their defaults (the server's limits for
+    ``timeout`` and ``budget``); :class:`BadField` names the first wrong one."""
+    if not isinstance(body, dict):
+        raise BadField("body", f"must be a JSON object, not {_json_type(body)}")
+    fields = FIELDS[endpoint]
+    known = {f.name for f in fields}
+    for name in body:
+        if name not in known:
+            raise BadField(str(name)[:40], f"unknown field ({endpoint} takes: {', '.join(f.name for f in fields)})")
+    out: Body = {}
+    for field in fields:
+        if field.name not in body:
+            if field.required:
+                raise BadField(field.name, "missing")
+            out[field.name] = _default(field, limits)
+            continue
+        value = body[field.name]
+        if not _fits(value, field.types):
+            raise BadField(field.name, f"must be {_kinds(field.types)}, not {_json_type(value)}")
+        if field.name == "puzzle" and isinstance(value, str) and not value.strip():
+            raise BadField("puzzle", "empty, no puzzle found")
+        out[field.name] = _bounded(field, value, limits)
+    return out
+
+
+def _default(field: Field, limits: Limits) -> Any:
+    if field.name == "timeout":
+        return limits.time_limit
+    if field.name == "budget":
+        return limits.budget
+    return field.default
+
+
+def _bounded(field: Field, value: Any, limits: Limits) -> Any:
+    if field.name == "timeout":
+        if math.isnan(value) or value <= 0 or value > limits.time_limit:
+            raise BadField("timeout", f"must be above 0 and at most {limits.time_limit:g} seconds "
+                                      f"(the server's limit), not {value!r}")
+        return float(value)
+    if isinstance(value, list):
+        if not all(isinstance(item, str) for item in value):
+            raise BadField(field.name, "must be a list of strings")
+        return value
+    if value is None or isinstance(value, str):
+        return value
+    low, high = field.low, field.high
+    note = ""
+    if field.name == "budget":
+        high, note = limits.budget, " (the server's work budget)"
+    if (low is not None and value < low) or (high is not None and value > high):
+        raise BadField(field.name, f"must be between {low} and {high}{note}, not {value}")
+    return value
+
+
+# --------------------------------------------------------------------- the OpenAPI document
+
+
+SUMMARIES = {
+    "solve": ("Solve exactly and prove the solution unique",
+              "The JSON of `sumlogic solve --json` (with `logic: false`, of `--no-logic`)."),
+    "explain": ("Solve step by step, every step explained",
+                "The trace of `sumlogic explain --json --budget N` (N: the request's or the server's budget)."),
+    "hint": ("The next step",
+             "Without `position`: the JSON of `sumlogic hint --json`, the first step from the start. With it: "
+             "the hint for that position at `level` (sumlogic.hint(position, level))."),
+    "check": ("Check a position",
+              "The mistakes of the player's digits and marks: `{status, mistakes: [{cell, kind, text}]}` "
+              "(sumlogic.check(position))."),
+    "grade": ("Grade a puzzle", "The JSON of `sumlogic grade --json --budget N`."),
+    "parse": ("Read a puzzle in any notation",
+              "The puzzle as a record of the corpus schema, with the notation it was read in."),
+    "convert": ("Convert a puzzle to another notation", "The text `sumlogic convert IN --to F` writes."),
+}
+
+
+def _schema(field: Field) -> Body:
+    types = list(field.types)
+    schema: Body = {"type": types[0] if len(types) == 1 else types, "description": field.doc}
+    if "array" in types:
+        schema["items"] = {"type": "string"}
+    if field.low is not None:
+        schema["minimum"] = field.low
+    if field.high is not None:
+        schema["maximum"] = field.high
+    if field.default is not None:
+        schema["default"] = field.default
+    return schema
+
+
+def openapi(version: str, limits: Limits, max_body: int) -> Body:
+    """The OpenAPI 3.1 document of version 1 of the API."""
+    error = {"$ref": "#/components/schemas/Error"}
+    errors = {
+        "400": {"description": "the body is not JSON", "content": {"application/json": {"schema": error}}},
+        "413": {"description": f"the body is larger than {max_body} bytes",
+                "content": {"application/json": {"schema": error}}},
+        "415": {"description": "the body is not application/json", "content": {"application/json": {"schema": error}}},
+        "422": {"description": "a field is missing, unknown, of the wrong type or out of range, or the puzzle "
+                               "cannot be read", "content": {"application/json": {"schema": error}}},
+        "503": {"description": "the server is busy (its queue is full) or the request ran out of time: "
+                               "try again after Retry-After seconds",
+                "headers": {"Retry-After": {"schema": {"type": "integer"}}},
+                "content": {"application/json": {"schema": error}}},
+    }
+    paths: Body = {}
+    for endpoint, fields in FIELDS.items():
+        summary, description = SUMMARIES[endpoint]
+        paths[f"{API}/{endpoint}"] = {"post": {
+            "operationId": endpoint, "summary": summary, "description": description,
+            "requestBody": {"required": True, "content": {"application/json": {"schema": {
+                "type": "object", "additionalProperties": False,
+                "required": [f.name for f in fields if f.required],
+                "properties": {f.name: _schema(f) for f in fields}}}}},
+            "responses": {"200": {"description": "the result", "content": {"application/json": {
+                "schema": {"type": "object"}}}}, **errors}}}
+    for name, summary, description in (
+            ("formats", "The notations", "The JSON of `sumlogic formats --json`, as a list under `formats`."),
+            ("samples", "The bundled sample puzzles", "The JSON of `sumlogic samples --json`, under `samples`."),
+            ("health", "Whether the server is up", "`status`, `version`, `workers`, the requests `queued` "
+                                                   "and the `queue_limit`, `time_limit`, `budget`.")):
+        paths[f"{API}/{name}"] = {"get": {"operationId": name, "summary": summary, "description": description,
+                                          "responses": {"200": {"description": "the result", "content": {
+                                              "application/json": {"schema": {"type": "object"}}}}}}}
+    return {
+        "openapi": "3.1.0",
+        "info": {"title": "sumlogic", "version": version,
+                 "description": "Solve, explain, hint, check and grade Kakuro, Killer, Greater Killer, Kropki "
+                                f"and Sudoku puzzles. Each request may take {limits.time_limit:g} s and "
+                                f"{limits.budget} work units; bodies up to {max_body} bytes."},
+        "servers": [{"url": "/"}],
+        "paths": paths,
+        "components": {"schemas": {"Error": {
+            "type": "object", "required": ["error", "field"],
+            "properties": {"error": {"type": "string", "description": "one line, naming the field first"},
+                           "field": {"type": ["string", "null"], "description": "the field at fault "
+                                                                               "(body: the body itself)"}}}}},
+    }

@@ -1,0 +1,195 @@
+"""The play page of ``sumlogic serve`` in a real browser.
+
+A server of our own runs on a free loopback port (uvicorn in a thread);
+Debian's ``chromium`` under Playwright pastes a SudokuPad Killer link that
+our writer made, types digits and pencil marks, asks for hints, checks a
+position with a mistake, and opens the shared address again.  The console
+must stay free of errors.  Without chromium, playwright or the serve extra
+the tests are skipped, except under ``CI=true`` where they fail.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from typing import Any, Iterator
+
+import pytest
+
+from puzzles import sample
+from sumlogic.api import solve
+
+IN_CI = os.environ.get("CI", "").lower() == "true"
+BROWSER_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def _need(what: str) -> None:
+    message = f"the play page tests need {what}"
+    if IN_CI:
+        pytest.fail(message + " (CI=true: .ci/run must install it)")
+    pytest.skip(message)
+
+
+@pytest.fixture(scope="module")
+def base_url() -> Iterator[str]:
+    try:
+        from sumlogic.server import Settings, create_app, running
+    except ImportError:
+        _need("the serve extra (pip install 'sumlogic[serve]')")
+    with running(create_app(Settings(workers=1))) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    executable = shutil.which("chromium")
+    if executable is None:
+        _need("chromium (apt-get install chromium)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _need("playwright (pip install playwright)")
+    with sync_playwright() as driver:
+        launched = driver.chromium.launch(executable_path=executable, args=BROWSER_FLAGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def tab(browser: Any) -> Iterator[Any]:
+    """A page whose console errors and uncaught exceptions fail the test."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors: list[str] = []
+    page.on("console", lambda message: message.type == "error" and errors.append(message.text))
+    page.on("pageerror", lambda exception: errors.append(str(exception)))
+    yield page
+    page.close()
+    assert errors == [], f"console errors: {errors}"
+
+
+SOLUTION = solve(sample("killer-1")).solution
+
+
+def truth(name: str) -> int:
+    """The solution digit of a cell of killer-1 (``r1c3``)."""
+    row, col = (int(part) for part in name[1:].split("c"))
+    return int(SOLUTION[(row - 1) * 9 + col - 1])
+
+
+def wrong(name: str) -> int:
+    return truth(name) % 9 + 1
+
+
+def drawn_digit(page: Any, name: str) -> str:
+    return page.locator(f'svg.sl-board g[data-cell="{name}"] .sl-digit').text_content().strip()
+
+
+def drawn_marks(page: Any, name: str) -> list[int]:
+    return [int(t) for t in page.locator(f'svg.sl-board g[data-cell="{name}"] .sl-cand').all_text_contents()]
+
+
+def open_link(page: Any, base_url: str, link: str) -> None:
+    page.goto(base_url + "/")
+    page.wait_for_selector("body[data-ready]")
+    page.fill("#sl-source", link)
+    page.click("#sl-open")
+    page.wait_for_selector("svg.sl-board")
+
+
+def wait_saved(page: Any) -> None:
+    page.wait_for_function("location.hash.startsWith('#p=') && document.body.hasAttribute('data-saved')")
+
+
+@pytest.fixture(scope="module")
+def link() -> str:
+    from sumlogic.api import write
+
+    return write(sample("killer-1"), "sudokupad").strip()
+
+
+def test_paste_play_hint_check_and_share(tab: Any, base_url: str, link: str) -> None:
+    assert link.startswith("https://sudokupad.app/")
+    open_link(tab, base_url, link)
+    assert "Killer Sudoku 9x9, read as sudokupad" in tab.inner_text("#sl-message")
+    assert tab.locator("svg.sl-board .sl-cage").count() > 20
+
+    # digits with the keyboard: click a cell, type; arrows move
+    tab.click('rect.sl-cell[data-cell="r1c1"]')
+    tab.keyboard.press(f"Digit{truth('r1c1')}")
+    tab.keyboard.press("ArrowRight")
+    tab.keyboard.press("ArrowRight")
+    marks = sorted({truth("r1c3"), wrong("r1c3")})
+    for digit in marks:
+        tab.keyboard.press(f"Shift+Digit{digit}")
+    assert drawn_digit(tab, "r1c1") == str(truth("r1c1"))
+    assert drawn_marks(tab, "r1c3") == marks
+    assert tab.locator('rect.sl-cell.is-selected[data-cell="r1c3"]').count() == 1
+
+    # hint level 1: the technique and where to look, outlined; then level 3: the step's cells drawn
+    tab.click("#sl-hint")
+    tab.wait_for_selector('#sl-hint-box[data-level="1"]:not([hidden])')
+    assert "look at" in tab.inner_text("#sl-hint-box .sl-hint-text")
+    assert tab.locator("svg.sl-board path.sl-region").count() >= 1
+    tab.click("#sl-hint")
+    tab.wait_for_selector('#sl-hint-box[data-level="2"]')
+    tab.click("#sl-hint")
+    tab.wait_for_selector('#sl-hint-box[data-level="3"]')
+    shown = tab.locator("svg.sl-board rect.sl-cell.is-highlighted, svg.sl-board rect.sl-cell.is-placed-now")
+    assert shown.count() >= 1
+
+    # a mistake, then check: the cell is flagged
+    tab.click('rect.sl-cell[data-cell="r2c2"]')
+    tab.keyboard.press(f"Digit{wrong('r2c2')}")
+    tab.click("#sl-check")
+    tab.wait_for_selector('svg.sl-board rect.sl-cell.is-mistake[data-cell="r2c2"]')
+    assert "r2c2" in tab.inner_text("#sl-mistakes")
+    assert tab.locator("svg.sl-board rect.sl-cell.is-mistake").count() == 1
+
+    # the address holds it all: a new tab and a reload show the same position
+    wait_saved(tab)
+    shared = tab.url
+    assert "#p=" in shared
+    tab.reload()
+    tab.wait_for_selector("svg.sl-board")
+    for page in (tab,):
+        assert drawn_digit(page, "r1c1") == str(truth("r1c1"))
+        assert drawn_digit(page, "r2c2") == str(wrong("r2c2"))
+        assert drawn_marks(page, "r1c3") == marks
+
+
+def test_a_shared_address_opens_in_another_tab(tab: Any, browser: Any, base_url: str, link: str) -> None:
+    open_link(tab, base_url, link)
+    tab.click('rect.sl-cell[data-cell="r5c5"]')
+    tab.keyboard.press(f"Digit{truth('r5c5')}")
+    tab.keyboard.press("ArrowDown")
+    tab.keyboard.press("Space")  # pencil mode on: plain digits are marks
+    tab.keyboard.press("Digit1")
+    tab.keyboard.press("Digit2")
+    wait_saved(tab)
+    other = browser.new_page()
+    try:
+        other.goto(tab.url)
+        other.wait_for_selector("svg.sl-board")
+        assert drawn_digit(other, "r5c5") == str(truth("r5c5"))
+        assert drawn_marks(other, "r6c5") == [1, 2]
+    finally:
+        other.close()
+
+
+def test_a_bad_link_says_why_and_keeps_the_page(browser: Any, base_url: str) -> None:
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("console", lambda message: message.type == "error" and errors.append(message.text))
+    page.on("pageerror", lambda exception: errors.append(str(exception)))
+    try:
+        page.goto(base_url + "/")
+        page.wait_for_selector("body[data-ready]")
+        page.fill("#sl-source", "https://sudokupad.app/fpuzzlesN4IgzglgXgpiBcBOANCA5g")
+        page.click("#sl-open")
+        page.wait_for_selector("#sl-message.is-error")
+        assert "Cannot open it: puzzle:" in page.inner_text("#sl-message")
+    finally:
+        page.close()
+    # the browser reports the refused request itself (422); nothing else may go wrong
+    assert all("status of 422" in error for error in errors), errors
