@@ -307,6 +307,32 @@ def test_planted_mistakes_are_found_and_never_give_the_digit_away() -> None:
                 assert mistake.digit == solution[cell]
 
 
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(name=st.sampled_from(sorted(SAMPLES)), seed=st.integers(0, 10**6), share=st.floats(0, 0.9),
+       digits=st.integers(0, 4), removed=st.integers(0, 3))
+def test_check_finds_exactly_the_planted_mistakes(name: str, seed: int, share: float, digits: int,
+                                                  removed: int) -> None:
+    puzzle, solution = solved_sample(name)
+    rng = random.Random(seed)
+    pos = partial(puzzle, solution, rng, share, 0.2)
+    open_cells = [c for c in range(puzzle.size) if not pos.values()[c]]
+    chosen = rng.sample(open_cells, min(len(open_cells), digits + removed))
+    wrong, gone = chosen[:digits], chosen[digits:]
+    for cell in wrong:
+        pos = pos.place(cell, rng.choice([d for d in range(1, puzzle.max_digit + 1) if d != solution[cell]]))
+    for cell in gone:
+        kept = pos.marked(cell) or list(range(1, puzzle.max_digit + 1))
+        pos = pos.keep(cell, [d for d in kept if d != solution[cell]])
+    result = sumlogic.check(pos)
+    expected = {(c, "digit") for c in wrong} | {(c, "candidate") for c in gone}
+    assert {(puzzle.cell_at(m.cell), m.kind) for m in result.mistakes} == expected
+    assert result.status == ("mistakes" if expected else "complete" if pos.is_complete else "ok")
+    for mistake in result.mistakes:
+        if mistake.kind == "digit":
+            true = solution[puzzle.cell_at(mistake.cell)]
+            assert not re.search(rf"(?<!\d){true}(?!\d)", names_removed(mistake.text, puzzle)), mistake.text
+
+
 def test_mistakes_say_why() -> None:
     puzzle, solution = solved_sample("sudoku-1")
     given = next(i for i, g in enumerate(puzzle.givens) if g)
