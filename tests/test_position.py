@@ -249,6 +249,8 @@ def test_fpuzzles_position_of_another_puzzle_is_refused() -> None:
     sudoku, _ = solved_sample("sudoku-1")
     with pytest.raises(ParseError, match="another puzzle"):
         read_position(sudoku, json.dumps(to_json(killer)))
+    with pytest.raises(ParseError, match="another puzzle"):
+        read_position(sudoku, json.dumps(Position(killer).to_dict()))
 
 
 # --- check ---------------------------------------------------------------------------------------------------
