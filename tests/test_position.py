@@ -37,10 +37,8 @@ from solver.errors import InvalidArgumentError, ParseError
 from solver.model import Puzzle
 from sumlogic import Position, read_position
 from sumlogic.cli import main
-from sumlogic.html import render_html
 from sumlogic.position import NO_MARKS
 
-from . import test_web as _web
 from .conftest import KNOWN_HARD, corpus_dir, corpus_records, require_corpus
 
 FPUZZLES_KINDS = ("sudoku", "killer", "kropki")
@@ -591,36 +589,3 @@ def test_corpus_positions(corpus: Path) -> None:
     for puzzle, solution in corpus_puzzles():
         pos = partial(puzzle, solution, rng, 0.5, 0.5)
         assert sumlogic.check(pos).status == "ok"
-
-
-# --- the step page ----------------------------------------------------------------------------------------------
-
-browser = _web.browser  # the session's chromium (skips without it, like the step page's own tests)
-
-
-@pytest.fixture
-def viewer(browser: Any) -> Any:
-    opened = _web.Page(browser)
-    yield opened
-    assert opened.errors == [], f"console errors: {opened.errors}"
-    opened.close()
-
-
-def test_page_starts_from_the_position(viewer: Any, tmp_path: Path) -> None:
-    puzzle, _ = solved_sample("killer-1")
-    pos, _ = after_steps(puzzle, 12)
-    mine = [puzzle.cell_name(c) for c, _ in pos.placements()]
-    trace = sumlogic.explain(pos).to_dict()
-    path = tmp_path / "page.html"
-    path.write_text(render_html([trace]), encoding="utf-8")
-    p = viewer.open(path.as_uri())
-    assert "Your position" in viewer.text(".sl-step-title")
-    for name in mine:
-        assert p.locator(f'[data-cell="{name}"] .sl-digit.is-user').count() == 1
-    assert p.locator(".sl-digit.is-user").count() == len(mine)
-    # the start shows the position's candidates, not all nine
-    open_cell = next(name for name, digits in trace["position"]["candidates"].items() if len(digits) < 9)
-    shown = p.locator(f'[data-cell="{open_cell}"] .sl-cand').count()
-    assert shown == len(trace["position"]["candidates"][open_cell])
-    p.keyboard.press("ArrowRight")
-    assert p.locator(".sl-digit.is-user").count() == len(mine)  # still drawn as the person's own
