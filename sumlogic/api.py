@@ -32,7 +32,9 @@ from __future__ import annotations
 
 import math
 import os
+import threading
 import time
+from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Sequence
@@ -338,13 +340,37 @@ def _context(engine: Engine, position: Position) -> Any:
     return engine.start(position.puzzle, Candidates(position.puzzle, position.masks()), placed=position.filled())
 
 
+SOLVED_CACHE = 64
+"""Puzzles whose exact verdict :func:`_verdict` remembers (positions of one puzzle are checked again and again)."""
+_verdicts: OrderedDict[Puzzle, tuple[str, tuple[int, ...] | None]] = OrderedDict()
+_verdicts_lock = threading.Lock()  # a web server may check from several threads
+
+
+def _verdict(puzzle: Puzzle, timeout: float | None) -> tuple[str, tuple[int, ...] | None]:
+    """The exact solver's status for ``puzzle`` and its unique solution (None
+    unless ``solved``).  A definite verdict is remembered for the last
+    :data:`SOLVED_CACHE` puzzles (a timeout is not), so that checking and
+    hinting the positions of one puzzle prove its uniqueness once."""
+    with _verdicts_lock:
+        known = _verdicts.get(puzzle)
+        if known is not None:
+            _verdicts.move_to_end(puzzle)
+            return known
+    result = search.solve(puzzle, timeout=timeout)
+    verdict = (result.status, tuple(result.solution) if result.status == "solved" and result.solution else None)
+    if result.status != "timeout":
+        with _verdicts_lock:
+            _verdicts[puzzle] = verdict
+            while len(_verdicts) > SOLVED_CACHE:
+                _verdicts.popitem(last=False)
+    return verdict
+
+
 def _checked(position: Position, timeout: float | None) -> tuple[Check, tuple[int, ...] | None]:
     """The check of a position and the unique solution (None when there is none)."""
-    puzzle = position.puzzle
-    result = search.solve(puzzle, timeout=timeout)
-    if result.status != "solved" or result.solution is None:
-        return Check(position, result.status), None
-    solution = tuple(result.solution)
+    status, solution = _verdict(position.puzzle, timeout)
+    if solution is None:
+        return Check(position, status), None
     mistakes = tuple(find_mistakes(position, solution))
     status = "mistakes" if mistakes else "complete" if position.is_complete else "ok"
     return Check(position, status, mistakes), solution

@@ -424,6 +424,14 @@ def _from_json(puzzle: Puzzle, text: str, where: str) -> Position:
         raise ParseError(f"not JSON: {error}") from None
     if isinstance(data, dict) and "grid" in data and "size" in data:
         return _from_fpuzzles(puzzle, text, where)
+    if isinstance(data, dict) and isinstance(data.get("puzzle"), dict):
+        try:
+            theirs = from_record(data["puzzle"])
+        except SumlogicError as error:
+            raise ParseError(f"position: puzzle: {error}") from None
+        if (theirs.kind, theirs.cells, theirs.givens, _rules(theirs)) != \
+                (puzzle.kind, puzzle.cells, puzzle.givens, _rules(puzzle)):
+            raise ParseError("the position is of another puzzle: its puzzle record differs")
     return Position.from_dict(data, puzzle)
 
 

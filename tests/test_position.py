@@ -37,10 +37,8 @@ from solver.errors import InvalidArgumentError, ParseError
 from solver.model import Puzzle
 from sumlogic import Position, read_position
 from sumlogic.cli import main
-from sumlogic.html import render_html
 from sumlogic.position import NO_MARKS
 
-from . import test_web as _web
 from .conftest import KNOWN_HARD, corpus_dir, corpus_records, require_corpus
 
 FPUZZLES_KINDS = ("sudoku", "killer", "kropki")
@@ -249,6 +247,8 @@ def test_fpuzzles_position_of_another_puzzle_is_refused() -> None:
     sudoku, _ = solved_sample("sudoku-1")
     with pytest.raises(ParseError, match="another puzzle"):
         read_position(sudoku, json.dumps(to_json(killer)))
+    with pytest.raises(ParseError, match="another puzzle"):
+        read_position(sudoku, json.dumps(Position(killer).to_dict()))
 
 
 # --- check ---------------------------------------------------------------------------------------------------
@@ -305,6 +305,32 @@ def test_planted_mistakes_are_found_and_never_give_the_digit_away() -> None:
                 assert not re.search(rf"(?<!\d){solution[cell]}(?!\d)", left), (puzzle.id, mistake.text)
             else:
                 assert mistake.digit == solution[cell]
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(name=st.sampled_from(sorted(SAMPLES)), seed=st.integers(0, 10**6), share=st.floats(0, 0.9),
+       digits=st.integers(0, 4), removed=st.integers(0, 3))
+def test_check_finds_exactly_the_planted_mistakes(name: str, seed: int, share: float, digits: int,
+                                                  removed: int) -> None:
+    puzzle, solution = solved_sample(name)
+    rng = random.Random(seed)
+    pos = partial(puzzle, solution, rng, share, 0.2)
+    open_cells = [c for c in range(puzzle.size) if not pos.values()[c]]
+    chosen = rng.sample(open_cells, min(len(open_cells), digits + removed))
+    wrong, gone = chosen[:digits], chosen[digits:]
+    for cell in wrong:
+        pos = pos.place(cell, rng.choice([d for d in range(1, puzzle.max_digit + 1) if d != solution[cell]]))
+    for cell in gone:
+        kept = pos.marked(cell) or list(range(1, puzzle.max_digit + 1))
+        pos = pos.keep(cell, [d for d in kept if d != solution[cell]])
+    result = sumlogic.check(pos)
+    expected = {(c, "digit") for c in wrong} | {(c, "candidate") for c in gone}
+    assert {(puzzle.cell_at(m.cell), m.kind) for m in result.mistakes} == expected
+    assert result.status == ("mistakes" if expected else "complete" if pos.is_complete else "ok")
+    for mistake in result.mistakes:
+        if mistake.kind == "digit":
+            true = solution[puzzle.cell_at(mistake.cell)]
+            assert not re.search(rf"(?<!\d){true}(?!\d)", names_removed(mistake.text, puzzle)), mistake.text
 
 
 def test_mistakes_say_why() -> None:
@@ -563,36 +589,3 @@ def test_corpus_positions(corpus: Path) -> None:
     for puzzle, solution in corpus_puzzles():
         pos = partial(puzzle, solution, rng, 0.5, 0.5)
         assert sumlogic.check(pos).status == "ok"
-
-
-# --- the step page ----------------------------------------------------------------------------------------------
-
-browser = _web.browser  # the session's chromium (skips without it, like the step page's own tests)
-
-
-@pytest.fixture
-def viewer(browser: Any) -> Any:
-    opened = _web.Page(browser)
-    yield opened
-    assert opened.errors == [], f"console errors: {opened.errors}"
-    opened.close()
-
-
-def test_page_starts_from_the_position(viewer: Any, tmp_path: Path) -> None:
-    puzzle, _ = solved_sample("killer-1")
-    pos, _ = after_steps(puzzle, 12)
-    mine = [puzzle.cell_name(c) for c, _ in pos.placements()]
-    trace = sumlogic.explain(pos).to_dict()
-    path = tmp_path / "page.html"
-    path.write_text(render_html([trace]), encoding="utf-8")
-    p = viewer.open(path.as_uri())
-    assert "Your position" in viewer.text(".sl-step-title")
-    for name in mine:
-        assert p.locator(f'[data-cell="{name}"] .sl-digit.is-user').count() == 1
-    assert p.locator(".sl-digit.is-user").count() == len(mine)
-    # the start shows the position's candidates, not all nine
-    open_cell = next(name for name, digits in trace["position"]["candidates"].items() if len(digits) < 9)
-    shown = p.locator(f'[data-cell="{open_cell}"] .sl-cand').count()
-    assert shown == len(trace["position"]["candidates"][open_cell])
-    p.keyboard.press("ArrowRight")
-    assert p.locator(".sl-digit.is-user").count() == len(mine)  # still drawn as the person's own

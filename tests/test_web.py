@@ -626,3 +626,29 @@ def test_relation_marks_point_at_the_smaller_cage(page: Page, html_file: Any) ->
     assert apex[1] > back[1] and abs(apex[1] - 2 * cell) < cell / 4  # on the edge between r2 and r3, pointing at d
     d = p.locator('g[data-relation="e=f"] path.sl-relation-mark').get_attribute("d")
     assert d.count("H") == 2
+
+
+def test_page_starts_from_a_position(page: Page, html_file: Any) -> None:
+    """A trace from a person's position (``explain --position``) starts there: their digits drawn as
+    theirs (``is-user``), their candidates, a start panel that says so."""
+    import sumlogic
+    from sumlogic import Position
+
+    puzzle = sumlogic.read("sample:killer-1")[0]
+    steps = sumlogic.explain(puzzle).steps[1:13]
+    pos = Position(puzzle)
+    for step in steps:
+        for cell, digit in step.placements:
+            pos = pos.place(cell, digit)
+    mine = [puzzle.cell_name(c) for c, _ in pos.placements()]
+    trace = sumlogic.explain(pos).to_dict()
+    assert trace["status"] == "solved" and trace["steps"][0]["technique"] != "givens"
+    p = page.open(html_file(trace))
+    assert "Your position" in page.text(".sl-step-title")
+    for name in mine:
+        assert p.locator(f'[data-cell="{name}"] .sl-digit.is-user').count() == 1
+    assert p.locator(".sl-digit.is-user").count() == len(mine) > 0
+    open_cell = next(name for name, digits in trace["position"]["candidates"].items() if len(digits) < 9)
+    assert p.locator(f'[data-cell="{open_cell}"] .sl-cand').count() == len(trace["position"]["candidates"][open_cell])
+    p.keyboard.press("ArrowRight")
+    assert p.locator(".sl-digit.is-user").count() == len(mine)  # still drawn as the person's own
