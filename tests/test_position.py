@@ -589,3 +589,56 @@ def test_corpus_positions(corpus: Path) -> None:
     for puzzle, solution in corpus_puzzles():
         pos = partial(puzzle, solution, rng, 0.5, 0.5)
         assert sumlogic.check(pos).status == "ok"
+
+
+# --- along traces, unpruned marks, clashes (issue 17's list) ---------------------------------
+
+
+@pytest.mark.parametrize("name", ["sudoku-1", "killer-1", "kropki-2", "kakuro-6x6", "greater-killer-1"])
+def test_positions_along_a_trace_give_sound_hints_equal_to_explain(name: str) -> None:
+    """The engine's state after k steps: the level-3 hint is sound, changes the
+    position, and is the step ``explain`` finds from it; one injected mistake is
+    caught and the position itself is clean (``benchmarks/position_trials.py``
+    runs the same on 200 corpus positions)."""
+    from benchmarks.position_trials import Tally, steps_of, trial
+
+    puzzle, solution = solved_sample(name)
+    length = steps_of(puzzle, tuple(solution), 20_000)
+    rng = random.Random(name)
+    tally = Tally()
+    for n, k in enumerate(sorted(rng.sample(range(1, length), min(4, length - 1)))):
+        trial(puzzle, tuple(solution), k, rng, 20_000, tally, inject_digit=n % 2 == 0)
+    assert tally.failures == []
+    assert tally.sound == tally.applicable == tally.same_as_explain == tally.positions > 0
+    assert tally.caught == tally.injected == tally.positions and tally.false_alarms == 0
+
+
+@pytest.mark.parametrize("name", ["sudoku-1", "killer-1", "kropki-1", "kakuro-8x8"])
+def test_unpruned_marks_give_the_hint_of_no_marks(name: str) -> None:
+    """Pencil marks that still hold every digit say nothing: the next step is the
+    one from the same placed digits without marks."""
+    puzzle, solution = solved_sample(name)
+    rng = random.Random(5)
+    placed = Position(puzzle)
+    for cell in range(len(puzzle.cells)):
+        if not puzzle.givens[cell] and rng.random() < 0.3:
+            placed = placed.place(cell, solution[cell])
+    marked = placed
+    for cell in range(len(puzzle.cells)):
+        if not placed.digit(cell):
+            marked = marked.keep(cell, range(1, puzzle.max_digit + 1))
+    plain, full = sumlogic.hint(placed, level=3), sumlogic.hint(marked, level=3)
+    assert plain.step is not None and plain.to_dict()["step"] == full.to_dict()["step"]
+
+
+@pytest.mark.parametrize("text, cell", [
+    ("22" + "." * 79, "r1c1"),                       # a digit twice in a row
+    ("5" + "." * 80, "r1c1"),                        # repeats a given of its row
+])
+def test_clashing_digits_are_named_in_one_line_by_check_and_hint(text: str, cell: str) -> None:
+    puzzle, _ = solved_sample("sudoku-1")
+    position = read_position(puzzle, text)
+    mistakes = sumlogic.check(position).mistakes
+    assert mistakes and mistakes[0].cell == cell and "\n" not in mistakes[0].text
+    found = sumlogic.hint(position, level=1).to_dict()
+    assert found["status"] == "mistakes" and cell in found["text"] and "\n" not in found["text"]
