@@ -38,7 +38,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.bench_solve import build_cpsat
+from benchmarks.bench_solve import build_cpsat, cpsat_solver
 from benchmarks.corpus import corpus_dir, load
 from puzzles.generate.base import Rejected
 from puzzles.generate.impossible import damage, random_kakuro
@@ -55,10 +55,7 @@ def cpsat_infeasible(puzzle: Puzzle, timeout: float) -> tuple[bool | None, float
 
     start = time.process_time()
     model, _ = build_cpsat(puzzle)
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.max_time_in_seconds = timeout
-    status = solver.Solve(model)
+    status = cpsat_solver(timeout).Solve(model)
     seconds = time.process_time() - start
     if status == cp_model.INFEASIBLE:
         return True, seconds

@@ -140,15 +140,23 @@ def build_cpsat(puzzle: Puzzle):
     return model, x
 
 
+def cpsat_solver(timeout: float) -> Any:
+    """A CP-SAT solver with one worker and ``timeout`` seconds, as every peer run here uses."""
+    from ortools.sat.python import cp_model
+
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.max_time_in_seconds = timeout
+    return solver
+
+
 def run_cpsat(puzzle: Puzzle, expected: tuple[int, ...] | None, timeout: float) -> Run:
     """Solve with CP-SAT (one worker), exclude the solution, check the second solve is infeasible."""
     from ortools.sat.python import cp_model
 
     start = time.process_time()
     model, x = build_cpsat(puzzle)
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.max_time_in_seconds = timeout
+    solver = cpsat_solver(timeout)
     status = solver.Solve(model)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return Run(time.process_time() - start, False, solver.StatusName(status))

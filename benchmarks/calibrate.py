@@ -45,6 +45,7 @@ import sys
 import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -128,6 +129,27 @@ def _over_budget(signum: int, frame: Any) -> None:
     raise OverBudget
 
 
+CPU_TIMER = hasattr(signal, "setitimer") and hasattr(signal, "ITIMER_PROF")
+"""Whether this platform has the CPU-time timer (not Windows)."""
+
+
+@contextmanager
+def cpu_budget(seconds: float) -> Iterator[None]:
+    """Raise :class:`OverBudget` inside the block once it has used ``seconds`` of
+    CPU time (``ITIMER_PROF``, so a busy machine does not cut it short); where
+    that timer is missing, the block runs unbounded."""
+    if not CPU_TIMER:
+        yield
+        return
+    old = signal.signal(signal.SIGPROF, _over_budget)
+    signal.setitimer(signal.ITIMER_PROF, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, old)
+
+
 def trace_entry(job: tuple[Puzzle, float]) -> Entry:
     """Solve one puzzle within ``budget`` seconds of CPU time; its status, CPU time and step features.
 
@@ -141,23 +163,16 @@ def trace_entry(job: tuple[Puzzle, float]) -> Entry:
 
     puzzle, budget = job
     cpu = time.process_time()
-    timer = hasattr(signal, "setitimer") and hasattr(signal, "ITIMER_PROF")
     entry: Entry = {"id": puzzle.id, "kind": puzzle.kind, "budget": budget, "cells": len(puzzle.cells),
                     "givens": sum(1 for g in puzzle.givens if g)}
     try:
-        if timer:
-            old = signal.signal(signal.SIGPROF, _over_budget)
-            signal.setitimer(signal.ITIMER_PROF, budget)
-        # the same call as sumlogic.grading.grade, with the CPU budget as the safety net
-        trace = solve_with_logic(puzzle, DEFAULT, explain=False, max_depth=3, timeout=None if timer else budget,
-                                 budget=DEFAULT_BUDGET)
+        with cpu_budget(budget):
+            # the same call as sumlogic.grading.grade, with the CPU budget as the safety net
+            trace = solve_with_logic(puzzle, DEFAULT, explain=False, max_depth=3,
+                                     timeout=None if CPU_TIMER else budget, budget=DEFAULT_BUDGET)
         entry.update(status=trace.status, steps=step_features(trace))
     except OverBudget:
         entry.update(status="timeout", steps=[])
-    finally:
-        if timer:
-            signal.setitimer(signal.ITIMER_PROF, 0)
-            signal.signal(signal.SIGPROF, old)
     entry["cpu"] = round(time.process_time() - cpu, 3)
     return entry
 

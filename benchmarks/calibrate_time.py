@@ -27,7 +27,6 @@ import hashlib
 import json
 import os
 import random
-import signal
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -125,15 +124,6 @@ def cache_folder(root: Path) -> Path:
     return root / ("time-" + hashlib.sha1(text.encode()).hexdigest()[:12])
 
 
-class OverBudget(Exception):
-    """Raised from the ``SIGPROF`` timer when a puzzle used up its CPU seconds."""
-
-
-def _over_budget(signum: int, frame: Any) -> None:
-    """The ``SIGPROF`` handler."""
-    raise OverBudget
-
-
 def path_entry(job: tuple[Puzzle, float]) -> Entry:
     """Grade one puzzle as :func:`sumlogic.grading.grade` does, within ``budget``
     CPU seconds (a safety net; where ``ITIMER_PROF`` is missing, none): its
@@ -142,24 +132,18 @@ def path_entry(job: tuple[Puzzle, float]) -> Entry:
     from sumlogic.grading import EXACT_NODES, MoveCounter, path_steps
     from techniques import DEFAULT
 
+    from benchmarks.calibrate import OverBudget, cpu_budget
+
     puzzle, budget = job
     cpu = time.process_time()
-    timer = hasattr(signal, "setitimer") and hasattr(signal, "ITIMER_PROF")
     entry: Entry = {"id": puzzle.id, "kind": puzzle.kind, "cells": len(puzzle.cells)}
-    old: Any = None
     try:
-        if timer:
-            old = signal.signal(signal.SIGPROF, _over_budget)
-            signal.setitimer(signal.ITIMER_PROF, budget)
-        trace = solve_with_logic(puzzle, DEFAULT, explain=False, max_depth=3, timeout=None, budget=DEFAULT_BUDGET,
-                                 node_limit=EXACT_NODES, observe=MoveCounter())
+        with cpu_budget(budget):
+            trace = solve_with_logic(puzzle, DEFAULT, explain=False, max_depth=3, timeout=None,
+                                     budget=DEFAULT_BUDGET, node_limit=EXACT_NODES, observe=MoveCounter())
         entry.update(status=trace.status, path=path_steps(trace), extra=step_extras(trace))
     except OverBudget:
         entry.update(status="timeout", path=[])
-    finally:
-        if timer:
-            signal.setitimer(signal.ITIMER_PROF, 0)
-            signal.signal(signal.SIGPROF, old)
     entry["cpu"] = round(time.process_time() - cpu, 3)
     return entry
 
