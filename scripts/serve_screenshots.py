@@ -3,7 +3,9 @@
 A server runs on a free loopback port in this process; Debian's
 ``chromium`` (through Playwright, no browser download) pastes a SudokuPad
 Killer link made by our own writer, places a few digits (from the
-solution), asks for a level-1 hint and saves ``docs/screenshots/serve-killer-hint.png``.
+solution), asks for a level-1 hint and saves ``docs/screenshots/serve-killer-hint.png``;
+then applies the hint's step (``serve-killer-apply.png``) and opens the step
+viewer from that position (``serve-killer-steps.png``, one step in).
 
     python scripts/serve_screenshots.py [--out DIR]
 """
@@ -43,6 +45,8 @@ def main(argv: list[str] | None = None) -> int:
     solution = solve(puzzle).solution
     args.out.mkdir(parents=True, exist_ok=True)
     target = args.out / "serve-killer-hint.png"
+    applied = args.out / "serve-killer-apply.png"
+    steps = args.out / "serve-killer-steps.png"
     with running(create_app(Settings(workers=1))) as url, sync_playwright() as driver:
         browser = driver.chromium.launch(executable_path=executable, args=BROWSER_FLAGS)
         page = browser.new_page(viewport={"width": 1180, "height": 760})
@@ -58,8 +62,21 @@ def main(argv: list[str] | None = None) -> int:
         page.click("#sl-hint")
         page.wait_for_selector('#sl-hint-box[data-level="1"]:not([hidden])')
         page.screenshot(path=str(target))
+        page.click("#sl-apply")
+        page.wait_for_selector('#sl-hint-box[data-level="applied"]')
+        page.wait_for_function("location.hash.startsWith('#p=')")
+        page.screenshot(path=str(applied))
+        with page.context.expect_page() as opened:
+            page.click("#sl-steps")
+        viewer = opened.value
+        viewer.set_viewport_size({"width": 1180, "height": 760})
+        viewer.wait_for_selector("#sumlogic-view svg.sl-board")
+        viewer.keyboard.press("ArrowRight")
+        viewer.wait_for_function("location.hash.includes('step=1')")
+        viewer.screenshot(path=str(steps))
         browser.close()
-    print(f"wrote {target.relative_to(ROOT) if target.is_relative_to(ROOT) else target}")
+    for path in (target, applied, steps):
+        print(f"wrote {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
     return 0
 
 

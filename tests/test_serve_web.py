@@ -245,7 +245,7 @@ def test_apply_step_then_undo_and_redo(tab: Any, base_url: str, link: str) -> No
     assert page_position(tab) == after
     tab.click("#sl-undo")
     tab.click("#sl-undo")  # the digit typed before, too
-    tab.wait_for_function("() => !window.sumlogicGame.values.some((v, i) => v && !window.sumlogicGame.board.cells[i].given)")
+    tab.wait_for_function("() => Object.keys(window.sumlogicGame.position().placed).length === 0")
     assert page_position(tab) == {"placed": {}, "marks": {}}
     assert tab.locator("#sl-undo").is_disabled()
     tab.keyboard.press("Control+Shift+z")

@@ -204,6 +204,7 @@
     }
 
     forget() {
+      this.applied = null;
       this.hint = null;
       this.hintShown = 0;
       this.hintLevel = 0;
@@ -437,6 +438,7 @@
           el("p", { class: "sl-hint-text", text: data.text || "" }));
         box.setAttribute("data-level", "applied");
         box.hidden = false;
+        this.applied = data.step || null;
         this.draw();
         this.say(`Applied ${data.name || data.technique}. Undo with Ctrl+Z.`, "good");
         this.save();
@@ -493,6 +495,7 @@
     /** What the hint draws: level 1 outlines where to look, 2 also marks the cells and
      * candidates involved, 3 shows the whole step with its effects. */
     hintMarks() {
+      if (this.applied) return { technique: this.applied.technique, placements: this.applied.placements, highlights: this.applied.highlights };
       const data = this.hint;
       if (!data || !data.technique) return null;
       if (this.hintShown === 3 && data.step) return data.step;

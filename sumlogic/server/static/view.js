@@ -43,6 +43,7 @@
         const steps = (trace.steps || []).length;
         say(`${steps} step${steps === 1 ? "" : "s"} from your position (${trace.status}). Use \u2190 and \u2192, Home and End.`);
       }
+      if (!trace.id) trace.id = "From your position";
       B.openViewer($("sumlogic-view"), [trace]);
     } catch (error) {
       say(`Cannot solve from here: ${error.message}`, "error");
