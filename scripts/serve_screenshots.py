@@ -16,6 +16,7 @@ import argparse
 import shutil
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -28,6 +29,16 @@ BROWSER_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 CELLS = ("r1c1", "r1c4", "r5c5", "r9c9")
 """The cells given their solution digit before the hint."""
+
+
+def until(page: Any, predicate: str, tries: int = 600) -> None:
+    """Wait until the JavaScript function ``predicate`` is true in ``page`` (not
+    ``wait_for_function``, whose in-page polling the pages' Content-Security-Policy refuses)."""
+    for _ in range(tries):
+        if page.evaluate(predicate):
+            return
+        page.wait_for_timeout(50)
+    raise RuntimeError(f"never true: {predicate}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -64,7 +75,7 @@ def main(argv: list[str] | None = None) -> int:
         page.screenshot(path=str(target))
         page.click("#sl-apply")
         page.wait_for_selector('#sl-hint-box[data-level="applied"]')
-        page.wait_for_function("location.hash.startsWith('#p=')")
+        until(page, "() => location.hash.startsWith('#p=')")
         page.screenshot(path=str(applied))
         with page.context.expect_page() as opened:
             page.click("#sl-steps")
@@ -72,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
         viewer.set_viewport_size({"width": 1180, "height": 760})
         viewer.wait_for_selector("#sumlogic-view svg.sl-board")
         viewer.keyboard.press("ArrowRight")
-        viewer.wait_for_function("location.hash.includes('step=1')")
+        until(viewer, "() => location.hash.includes('step=1')")
         viewer.screenshot(path=str(steps))
         browser.close()
     for path in (target, applied, steps):

@@ -260,7 +260,7 @@ class Position:
 
     def apply(self, step: Step) -> "Position":
         """A copy with ``step`` done: its placements placed, its eliminations
-        removed from the cells' pencil marks.  A cell without marks that
+        removed from the cells' pencil marks (the other marks stay).  A cell without marks that
         loses candidates first takes its candidates in this position (after
         the step's placements, see :meth:`masks`) as marks; one that loses
         only digits the rules leave out already (the digit just placed in a
@@ -285,9 +285,12 @@ class Position:
         placing = Position(puzzle, tuple(placed), tuple(marks))
         masks, values = placing.masks(), placing.values()
         for cell, mask in step.eliminations:
-            if values[cell] or (marks[cell] == NO_MARKS and not masks[cell] & mask):
-                continue  # a digit, or candidates the rules leave out already (a placed peer's digit)
-            marks[cell] = masks[cell] & ~mask
+            if values[cell]:
+                continue
+            if marks[cell] != NO_MARKS:
+                marks[cell] &= ~mask  # the player's own marks, less the step's digits
+            elif masks[cell] & mask:  # not when the rules leave them out already (a placed peer's digit)
+                marks[cell] = masks[cell] & ~mask
         return Position(puzzle, tuple(placed), tuple(marks))
 
     # --- JSON ---------------------------------------------------------------------

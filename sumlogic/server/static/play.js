@@ -79,7 +79,9 @@
       $("sl-undo").addEventListener("click", () => this.undo());
       $("sl-redo").addEventListener("click", () => this.redo());
       $("sl-steps").addEventListener("click", (e) => {
-        if ($("sl-steps").getAttribute("aria-disabled") === "true") e.preventDefault();
+        if (e.button || e.ctrlKey || e.metaKey || e.shiftKey) return; // the browser's own new tab or window: the href
+        e.preventDefault();
+        this.openSteps();
       });
       $("sl-mode").addEventListener("click", () => this.setPencil(!this.pencil));
       $("sl-restart").addEventListener("click", () => this.restart());
@@ -342,7 +344,7 @@
       const digit = /^(Digit|Numpad)([0-9])$/.exec(e.code || "");
       const actions = {
         h: () => this.askHint(), a: () => this.applyStep(), c: () => this.check(), g: () => this.grade(),
-        s: () => $("sl-steps").click(), p: () => this.setPencil(!this.pencil), r: () => this.restart(),
+        s: () => this.openSteps(), p: () => this.setPencil(!this.pencil), r: () => this.restart(),
       };
       if (arrows[e.key]) this.move(...arrows[e.key]);
       else if (!digit && !e.altKey && actions[letter]) actions[letter]();
@@ -445,6 +447,13 @@
       } catch (error) {
         this.say(`Cannot apply a step: ${error.message}`, "error");
       }
+    }
+
+    /** Open the step viewer (/view#p=...) from the position in a new tab, once the address holds it. */
+    async openSteps() {
+      if (!this.board) return;
+      await this.save();
+      window.open(`/view${location.hash}`, "_blank");
     }
 
     async grade() {
