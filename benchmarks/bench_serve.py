@@ -116,7 +116,7 @@ async def wait_healthy(client: Any, base: str, seconds: float = 60.0) -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         try:
-            if (await client.get(f"{base}/api/v1/health")).status_code == 200:
+            if (await client.get(f"{base}/api/health")).status_code == 200:
                 return
         except httpx.TransportError:
             pass
@@ -131,7 +131,7 @@ async def ask(client: Any, base: str, path: str, body: dict[str, Any], tally: Ta
     while time.monotonic() < stop_at + 30:
         started = time.perf_counter()
         try:
-            response = await client.post(f"{base}/api/v1/{path}", json=body)
+            response = await client.post(f"{base}/api/{path}", json=body)
         except httpx.TransportError:
             tally.connection_failures += 1
             await asyncio.sleep(0.2)

@@ -3,7 +3,9 @@
 A server runs on a free loopback port in this process; Debian's
 ``chromium`` (through Playwright, no browser download) pastes a SudokuPad
 Killer link made by our own writer, places a few digits (from the
-solution), asks for a level-1 hint and saves ``docs/screenshots/serve-killer-hint.png``.
+solution), asks for a level-1 hint and saves ``docs/screenshots/serve-killer-hint.png``;
+then applies the hint's step (``serve-killer-apply.png``) and opens the step
+viewer from that position (``serve-killer-steps.png``, one step in).
 
     python scripts/serve_screenshots.py [--out DIR]
 """
@@ -14,6 +16,7 @@ import argparse
 import shutil
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -26,6 +29,16 @@ BROWSER_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 CELLS = ("r1c1", "r1c4", "r5c5", "r9c9")
 """The cells given their solution digit before the hint."""
+
+
+def until(page: Any, predicate: str, tries: int = 600) -> None:
+    """Wait until the JavaScript function ``predicate`` is true in ``page`` (not
+    ``wait_for_function``, whose in-page polling the pages' Content-Security-Policy refuses)."""
+    for _ in range(tries):
+        if page.evaluate(predicate):
+            return
+        page.wait_for_timeout(50)
+    raise RuntimeError(f"never true: {predicate}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -43,6 +56,8 @@ def main(argv: list[str] | None = None) -> int:
     solution = solve(puzzle).solution
     args.out.mkdir(parents=True, exist_ok=True)
     target = args.out / "serve-killer-hint.png"
+    applied = args.out / "serve-killer-apply.png"
+    steps = args.out / "serve-killer-steps.png"
     with running(create_app(Settings(workers=1))) as url, sync_playwright() as driver:
         browser = driver.chromium.launch(executable_path=executable, args=BROWSER_FLAGS)
         page = browser.new_page(viewport={"width": 1180, "height": 760})
@@ -58,8 +73,21 @@ def main(argv: list[str] | None = None) -> int:
         page.click("#sl-hint")
         page.wait_for_selector('#sl-hint-box[data-level="1"]:not([hidden])')
         page.screenshot(path=str(target))
+        page.click("#sl-apply")
+        page.wait_for_selector('#sl-hint-box[data-level="applied"]')
+        until(page, "() => location.hash.startsWith('#p=')")
+        page.screenshot(path=str(applied))
+        with page.context.expect_page() as opened:
+            page.click("#sl-steps")
+        viewer = opened.value
+        viewer.set_viewport_size({"width": 1180, "height": 760})
+        viewer.wait_for_selector("#sumlogic-view svg.sl-board")
+        viewer.keyboard.press("ArrowRight")
+        until(viewer, "() => location.hash.includes('step=1')")
+        viewer.screenshot(path=str(steps))
         browser.close()
-    print(f"wrote {target.relative_to(ROOT) if target.is_relative_to(ROOT) else target}")
+    for path in (target, applied, steps):
+        print(f"wrote {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
     return 0
 
 

@@ -324,7 +324,7 @@ def explain(puzzle: Puzzle | Position, *, techniques: Sequence[Technique | str] 
                                   explain=explain, guess=guess, max_depth=max_depth, timeout=timeout, budget=budget)
         trace.record = record
         return trace
-    checked, solution = _checked(position, timeout)
+    checked, solution = _checked(position, timeout, budget)
     if checked.status not in ("ok", "complete"):
         return PositionTrace(target, checked.status, [], None, record=record, position=position,
                              mistakes=checked.mistakes)
@@ -366,17 +366,19 @@ def _verdict(puzzle: Puzzle, timeout: float | None) -> tuple[str, tuple[int, ...
     return verdict
 
 
-def _checked(position: Position, timeout: float | None) -> tuple[Check, tuple[int, ...] | None]:
-    """The check of a position and the unique solution (None when there is none)."""
+def _checked(position: Position, timeout: float | None,
+             budget: int | None = None) -> tuple[Check, tuple[int, ...] | None]:
+    """The check of a position and the unique solution (None when there is none);
+    ``budget`` caps the work of explaining its mistakes (None: no cap)."""
     status, solution = _verdict(position.puzzle, timeout)
     if solution is None:
         return Check(position, status), None
-    mistakes = tuple(find_mistakes(position, solution))
+    mistakes = tuple(find_mistakes(position, solution, budget=budget))
     status = "mistakes" if mistakes else "complete" if position.is_complete else "ok"
     return Check(position, status, mistakes), solution
 
 
-def check(position: Position, *, timeout: float | None = DEFAULT_TIMEOUT) -> Check:
+def check(position: Position, *, timeout: float | None = DEFAULT_TIMEOUT, budget: int | None = None) -> Check:
     """Check every placed digit and every pencilled cell of ``position``
     against the puzzle's unique solution.
 
@@ -384,20 +386,26 @@ def check(position: Position, *, timeout: float | None = DEFAULT_TIMEOUT) -> Che
     does not have; ``candidate``: pencil marks that leave out the cell's
     digit) and says why in the engine's words without naming the right
     digit (``r3c4 = 5 cannot be right: with it, cage b (8) would have no
-    combination ...``).  ``status``: ``ok``, ``complete`` (every cell
+    combination ...``).  ``budget`` (work units, counted, not timed; None,
+    the default, for no cap beyond each mistake's own) caps the work of
+    those explanations all together: past it a wrong digit is still
+    listed, with the shorter reason ``no solution has it``, so the same
+    position and budget always give the same answer.  ``status``: ``ok``, ``complete`` (every cell
     filled and right), ``mistakes``; or, when the puzzle has no unique
     solution to check against, ``no-solution``, ``multiple`` or
     ``timeout`` with no mistake listed.
 
     Raises:
-        TypeError: ``position`` is not a Position, ``timeout`` not a number or None.
-        InvalidArgumentError: (a ``ValueError``) ``timeout`` is not above 0.
+        TypeError: ``position`` is not a Position, ``timeout`` not a number or None,
+            ``budget`` not a whole number or None.
+        InvalidArgumentError: (a ``ValueError``) ``timeout`` is not above 0, ``budget`` negative.
     """
     if not isinstance(position, Position):
         raise TypeError(f"check() takes a Position (sumlogic.Position(puzzle), or sumlogic.read_position), "
                         f"not {_type_name(position)}")
     _check_seconds(timeout, "check")
-    return _checked(position, timeout)[0]
+    _check_whole(budget, "budget", "check", 0, optional=True)
+    return _checked(position, timeout, budget)[0]
 
 
 @dataclass(frozen=True)
@@ -425,8 +433,10 @@ class Hint:
         ``status``, ``level``, and for a step the fields of
         :func:`sumlogic.hints.level_fields` (level 1: ``technique``,
         ``name``, ``where``, ``text``; level 2 adds ``cells``, ``regions``,
-        ``candidates``, ``digits``; level 3 adds ``step``); with status
-        ``mistakes``, ``mistakes`` and a ``text`` instead."""
+        ``candidates``, ``digits``; level 3 adds ``step``, and from a
+        position ``after``: the position once the step is applied,
+        :meth:`Position.apply`, as :meth:`Position.to_dict` without the
+        puzzle); with status ``mistakes``, ``mistakes`` and a ``text`` instead."""
         p = self.puzzle
         if self.level is None:
             return {"id": p.id, "kind": p.kind, "status": self.status,
@@ -439,32 +449,35 @@ class Hint:
             out["mistakes"] = [m.to_dict() for m in self.mistakes]
         elif self.step is not None:
             out.update(level_fields(self.step, p, self.level))
+            if self.level == 3 and self.position is not None:
+                out["after"] = self.position.apply(self.step).to_dict(include_puzzle=False)
         return out
 
 
 def first_step(puzzle: Puzzle, techniques: Sequence[Technique], max_depth: int = 3,
-               solution: tuple[int, ...] | None = None) -> Step | None:
+               solution: tuple[int, ...] | None = None, budget: int | None = None) -> Step | None:
     """The first step after the givens from the start (a guess of the
-    ``solution`` digit when no technique applies and a solution is given);
-    None when every cell is given or nothing applies."""
-    engine = Engine(techniques, max_depth=max_depth, guess=solution is not None, timeout=None)
+    ``solution`` digit when no technique applies, within ``budget`` work
+    units when one is given, and a solution is given); None when every cell
+    is given or nothing applies."""
+    engine = Engine(techniques, max_depth=max_depth, guess=solution is not None, timeout=None, budget=budget)
     return next((s for s in engine.run(puzzle, solution=solution) if s.technique != "givens"), None)
 
 
 def step_from(position: Position, techniques: Sequence[Technique], max_depth: int = 3,
-              solution: tuple[int, ...] | None = None) -> Step | None:
+              solution: tuple[int, ...] | None = None, budget: int | None = None) -> Step | None:
     """The first step the engine takes from ``position`` (its candidates and
     filled cells, not the start); a guess of the ``solution`` digit when no
-    technique applies and a solution is given; None when every cell is
-    filled or nothing applies."""
-    engine = Engine(techniques, max_depth=max_depth, guess=solution is not None, timeout=None)
+    technique applies (within ``budget`` work units when one is given) and a
+    solution is given; None when every cell is filled or nothing applies."""
+    engine = Engine(techniques, max_depth=max_depth, guess=solution is not None, timeout=None, budget=budget)
     return next(iter(engine.run(_context(engine, position), solution=solution)), None)
 
 
 def hint(puzzle: Puzzle | Position, *, level: int | None = None,
          techniques: Sequence[Technique | str] | str | None = None,
          without: Sequence[Technique | str] | str | None = None, max_level: int | None = None,
-         max_depth: int = 3, timeout: float | None = DEFAULT_TIMEOUT) -> Hint:
+         max_depth: int = 3, timeout: float | None = DEFAULT_TIMEOUT, budget: int | None = None) -> Hint:
     """The step a solver would take next, a guess when no technique applies.
 
     From a :class:`Puzzle`: the first step after the givens.  From a
@@ -481,10 +494,19 @@ def hint(puzzle: Puzzle | Position, *, level: int | None = None,
     The puzzle is first checked with the exact solver; out of time, a logic
     step is still given (sound for any solution) but never a guess.
 
+    ``budget`` caps the work (units of the engine's work budget, counted,
+    not timed) the searching techniques may spend looking for the step,
+    and, from a position, the work of explaining its mistakes
+    (:func:`check`); past it the hint is a guess of the solution's digit,
+    so the same puzzle and budget give the same hint on every machine.
+    None (the default) sets no cap: the step is the one ``explain`` takes
+    first, however long the search (a server passes its budget).
+
     Raises:
         TypeError: an argument of the wrong type.
         InvalidArgumentError: (a ``ValueError``) ``level`` not 1..3,
-            ``max_depth`` not 0..10, ``timeout`` not above 0, an unknown technique id.
+            ``max_depth`` not 0..10, ``timeout`` not above 0, ``budget`` negative,
+            an unknown technique id.
     """
     target, position = _check_target(puzzle, "hint")
     if level is not None and (isinstance(level, bool) or not isinstance(level, int) or level not in LEVELS):
@@ -494,25 +516,26 @@ def hint(puzzle: Puzzle | Position, *, level: int | None = None,
     chosen = _check_techniques(techniques, "hint", without, max_level)
     _check_whole(max_depth, "max_depth", "hint", 0, MAX_DEPTH)
     _check_seconds(timeout, "hint")
+    _check_whole(budget, "budget", "hint", 0, optional=True)
     if position is None:
         result = search.solve(target, timeout=timeout)
         status: str = result.status
         step = None
         if status in ("solved", "timeout"):
             step = first_step(target, chosen, max_depth,
-                              result.solution if status == "solved" else None)
+                              result.solution if status == "solved" else None, budget)
         if status == "solved" and step is None:
             status = "done"
         return Hint(target, status, step, level)
     if level is None:
         level = 3
-    checked, solution = _checked(position, timeout)
+    checked, solution = _checked(position, timeout, budget)
     if checked.status == "mistakes":
         return Hint(target, "mistakes", None, level, position, checked.mistakes)
     status = checked.status
     step = None
     if status in ("ok", "complete", "timeout"):
-        step = step_from(position, chosen, max_depth, solution)
+        step = step_from(position, chosen, max_depth, solution, budget)
         status = "solved" if solution is not None else status
     if status == "solved" and step is None:
         status = "done"

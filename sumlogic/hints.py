@@ -93,11 +93,14 @@ class Check:
 
 
 def find_mistakes(position: Position, solution: Sequence[int],
-                  techniques: Sequence[Technique] | None = None) -> list[Mistake]:
+                  techniques: Sequence[Technique] | None = None, budget: int | None = None) -> list[Mistake]:
     """Every mistake of ``position`` against ``solution`` (the puzzle's
     unique solution), in cell order: wrong digits, then marks that leave
     out a cell's digit.  ``techniques`` (default ``techniques.DEFAULT``)
-    are those whose cheaper members explain a wrong digit."""
+    are those whose cheaper members explain a wrong digit; each wrong
+    digit's explanation spends at most :data:`CHASE_WORK` work units, all
+    of them together at most ``budget`` (None: no cap); a wrong digit left
+    without units is said to be in no solution, without the chain."""
     import techniques as known
 
     puzzle = position.puzzle
@@ -105,10 +108,15 @@ def find_mistakes(position: Position, solution: Sequence[int],
     out: list[Mistake] = []
     wrong = {cell for cell, digit in position.placements() if solution[cell] != digit}
     sound = Position(puzzle, tuple(0 if c in wrong else d for c, d in enumerate(position.placed)))
+    left = budget
     for cell in sorted(wrong):
         digit = position.placed[cell]
+        units = CHASE_WORK if left is None else min(CHASE_WORK, left)
+        work = Work(units)
         out.append(Mistake(puzzle.cell_name(cell), "digit", digit,
-                           _why_wrong(position, sound, cell, digit, solution[cell], chosen)))
+                           _why_wrong(position, sound, cell, digit, solution[cell], chosen, work)))
+        if left is not None:
+            left = max(0, left - work.spent)
     values = position.values()
     for cell, mask in enumerate(position.marks):
         if mask == NO_MARKS or values[cell]:
@@ -127,8 +135,9 @@ def find_mistakes(position: Position, solution: Sequence[int],
 
 
 def _why_wrong(position: Position, sound: Position, cell: int, digit: int, true: int,
-               chosen: Sequence[Technique]) -> str:
-    """Why ``digit`` cannot stand in ``cell``, without naming ``true``."""
+               chosen: Sequence[Technique], work: Work) -> str:
+    """Why ``digit`` cannot stand in ``cell``, without naming ``true``; the
+    chase to a dead end spends at most ``work``."""
     puzzle = position.puzzle
     name = puzzle.cell_name(cell)
     head = f"{name} = {digit} cannot be right"
@@ -143,7 +152,9 @@ def _why_wrong(position: Position, sound: Position, cell: int, digit: int, true:
     from techniques.contradiction import chase
 
     ctx = Context(puzzle, Candidates(puzzle, sound.masks()), chosen, explain=False, placed=sound.filled())
-    run = chase(ctx, cell, digit, 1, explain=False, cap=CHASE_STEPS, work=Work(CHASE_WORK))
+    if work.left is not None and work.left <= 0:
+        return f"{head}: no solution has it"
+    run = chase(ctx, cell, digit, 1, explain=False, cap=CHASE_STEPS, work=work)
     if run is None or run.end is None:
         return f"{head}: no solution has it"
     clause = run.end.clause

@@ -58,6 +58,7 @@ from puzzles.jsonl import from_record, to_record
 from solver.bits import digits_of, full_mask
 from solver.errors import InvalidArgumentError, ParseError, SumlogicError
 from solver.model import Puzzle, cell_label, parse_cell_label
+from solver.step import Step
 
 __all__ = ["Position", "read_position"]
 
@@ -256,6 +257,41 @@ class Position:
         placed, marks = list(self.placed), list(self.marks)
         placed[i], marks[i] = 0, NO_MARKS
         return Position(self.puzzle, tuple(placed), tuple(marks))
+
+    def apply(self, step: Step) -> "Position":
+        """A copy with ``step`` done: its placements placed, its eliminations
+        removed from the cells' pencil marks (the other marks stay).  A cell without marks that
+        loses candidates first takes its candidates in this position (after
+        the step's placements, see :meth:`masks`) as marks; one that loses
+        only digits the rules leave out already (the digit just placed in a
+        cell it sees) stays without marks.  Givens and cells
+        holding a digit stay as they are.  The step is taken as it is: a hint
+        for this position (:func:`sumlogic.hint`) is sound, any other step may
+        make mistakes.
+
+        >>> from puzzles import sample
+        >>> from solver.step import Step
+        >>> start = Position(sample("sudoku-1"))
+        >>> step = Step("demo", "Demo", 1, "", placements=((0, 4),), eliminations=((1, 1 << 7),))
+        >>> after = start.apply(step)
+        >>> after.digit("r1c1"), after.marked("r1c2"), start.candidates("r1c2")
+        (4, [8], [7, 8])
+        """
+        puzzle = self.puzzle
+        placed, marks = list(self.placed), list(self.marks)
+        for cell, digit in step.placements:
+            if not puzzle.givens[cell]:
+                placed[cell], marks[cell] = digit, NO_MARKS
+        placing = Position(puzzle, tuple(placed), tuple(marks))
+        masks, values = placing.masks(), placing.values()
+        for cell, mask in step.eliminations:
+            if values[cell]:
+                continue
+            if marks[cell] != NO_MARKS:
+                marks[cell] &= ~mask  # the player's own marks, less the step's digits
+            elif masks[cell] & mask:  # not when the rules leave them out already (a placed peer's digit)
+                marks[cell] = masks[cell] & ~mask
+        return Position(puzzle, tuple(placed), tuple(marks))
 
     # --- JSON ---------------------------------------------------------------------
     def to_dict(self, *, include_puzzle: bool = True) -> dict[str, Any]:

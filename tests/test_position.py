@@ -642,3 +642,40 @@ def test_clashing_digits_are_named_in_one_line_by_check_and_hint(text: str, cell
     assert mistakes and mistakes[0].cell == cell and "\n" not in mistakes[0].text
     found = sumlogic.hint(position, level=1).to_dict()
     assert found["status"] == "mistakes" and cell in found["text"] and "\n" not in found["text"]
+# --- Position.apply and the work budget of hint and check ----------------------------------------
+
+
+def test_apply_places_and_takes_eliminations_out_of_the_marks() -> None:
+    from solver.step import Step
+
+    from puzzles import sample as _sample
+
+    puzzle = _sample("sudoku-1")
+    start = Position(puzzle).keep("r1c3", [1, 2, 5])
+    r1c1, r1c2, r1c3, r2c1 = (puzzle.cell_at(name) for name in ("r1c1", "r1c2", "r1c3", "r2c1"))
+    step = Step("demo", "Demo", 1, "", placements=((r1c1, 4),),
+                eliminations=((r1c2, 1 << 7), (r1c3, 1 << 2), (r2c1, 1 << 4)))
+    after = start.apply(step)
+    assert after.digit("r1c1") == 4
+    assert after.marked("r1c3") == [1, 5]  # pencilled: the digit leaves the marks
+    assert after.marked("r1c2") == [8]  # unmarked: its candidates become marks, less the digit
+    assert after.marked("r2c1") is None  # only the placed peer's 4: the rules say so already
+    assert start.marked("r1c3") == [1, 2, 5] and start.digit("r1c1") == 0  # a new position
+
+
+def test_hint_and_check_take_a_work_budget() -> None:
+    from solver.errors import InvalidArgumentError
+
+    from puzzles import sample as _sample
+    from sumlogic.api import check, hint, solve
+
+    puzzle = _sample("killer-1")
+    assert hint(puzzle, techniques="contradiction-1", budget=0).step.technique == "guess"  # type: ignore[union-attr]
+    assert hint(puzzle, techniques="contradiction-1").step.technique == "contradiction-1"  # type: ignore[union-attr]
+    wrong = Position(puzzle).place("r9c9", int(solve(puzzle).solution[80]) % 9 + 1)
+    assert check(wrong, budget=0).mistakes[0].text.endswith("no solution has it")
+    assert check(wrong).mistakes[0].text == check(wrong, budget=10**6).mistakes[0].text
+    with pytest.raises(InvalidArgumentError, match="budget"):
+        hint(wrong, budget=-1)
+    with pytest.raises(TypeError, match="budget"):
+        check(wrong, budget="5")  # type: ignore[arg-type]

@@ -30,7 +30,7 @@ try:
     with warnings.catch_warnings():  # newer Starlette prefers httpx2 for its test client; httpx still works
         warnings.simplefilter("ignore")
         from starlette.testclient import TestClient
-    from sumlogic.server import API, Limits, Settings, create_app
+    from sumlogic.server import API, API_V1, Limits, Settings, create_app
     from sumlogic.server.schema import FIELDS
 except ImportError:  # pragma: no cover - the serve extra is missing
     if IN_CI:
@@ -326,28 +326,31 @@ def test_the_time_limit_stops_the_solver_not_the_server() -> None:
 
 
 def test_openapi_document_names_every_endpoint_and_field(client: TestClient) -> None:
-    document = client.get(f"{API}/openapi.json").json()
+    document = client.get("/openapi.json").json()
     assert document["openapi"].startswith("3.")
+    assert [server["url"] for server in document["servers"]] == [API, API_V1]
     for endpoint, fields in FIELDS.items():
-        operation = document["paths"][f"{API}/{endpoint}"]["post"]
+        operation = document["paths"][f"/{endpoint}"]["post"]
         schema = operation["requestBody"]["content"]["application/json"]["schema"]
         assert list(schema["properties"]) == [f.name for f in fields]
         assert schema["additionalProperties"] is False
         assert {"200", "400", "413", "415", "422", "503"} <= set(operation["responses"])
     for name in ("health", "formats", "samples"):
-        assert "get" in document["paths"][f"{API}/{name}"]
+        assert "get" in document["paths"][f"/{name}"]
 
 
-def test_the_page_loads_nothing_from_elsewhere(client: TestClient) -> None:
-    page = client.get("/")
+@pytest.mark.parametrize("path", ["/", "/view", "/docs"])
+def test_the_pages_load_nothing_from_elsewhere(client: TestClient, path: str) -> None:
+    page = client.get(path)
     assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
     assert "default-src 'self'" in page.headers["content-security-policy"]
     links = re.findall(r'(?:src|href)="([^"]+)"', page.text)
-    assert links and all(link.startswith("/static/") or link.startswith("data:") for link in links)
+    assert links and all(link == "/" or link.startswith(("/static/", "/view", "/docs", "/openapi.json", "data:"))
+                         for link in links)
     for link in links:
         if link.startswith("/static/"):
             assert client.get(link).status_code == 200
-    for name in ("play.js", "viewer.js"):
+    for name in ("play.js", "viewer.js", "view.js", "docs.js", "address.js"):
         assert not re.search(r"https?://(?!www\.w3\.org/2000/svg|sudokupad\.app/)", client.get(f"/static/{name}").text)
 
 
@@ -432,3 +435,98 @@ def test_position_answers_are_the_cli_json(client: TestClient, capsys: pytest.Ca
                                                        "--json")[0]
         assert post(client, "hint", {**body, "level": level}) == \
             cli_json(capsys, "hint", "sample:killer-1", "--position", text, "--level", str(level), "--json")[0]
+
+
+# ---------------------------------------------------------------- the current paths and version 1
+
+
+BOTH_BODIES = [
+    ("solve", {"puzzle": "sample:killer-1"}),
+    ("explain", {"puzzle": "sample:sudoku-1", "budget": 5000}),
+    ("hint", {"puzzle": "sample:killer-1"}),
+    ("check", {"puzzle": "sample:killer-1", "position": {"placed": {"r9c9": 1}}}),
+    ("grade", {"puzzle": "sample:sudoku-1"}),
+    ("parse", {"puzzle": "sample:kropki-1"}),
+    ("convert", {"puzzle": "sample:killer-1", "to": "fpuzzles"}),
+    ("solve", {"puzzle": "no puzzle here"}),
+    ("grade", {"puzzle": "sample:sudoku-1", "colour": 1}),
+]
+
+
+def test_the_paths_the_issue_names() -> None:
+    assert API == "/api" and API_V1 == "/api/v1"
+    paths = {route.path for route in create_app(Settings(workers=1)).routes}  # type: ignore[attr-defined]
+    for prefix in (API, API_V1):
+        assert {f"{prefix}/{name}" for name in (*FIELDS, "formats", "samples", "health", "openapi.json")} <= paths
+    assert {"/", "/view", "/docs", "/openapi.json"} <= paths
+
+
+@pytest.mark.parametrize("endpoint, body", BOTH_BODIES, ids=[f"{e}-{i}" for i, (e, _) in enumerate(BOTH_BODIES)])
+def test_both_prefixes_give_the_same_answer(client: TestClient, endpoint: str, body: dict[str, Any]) -> None:
+    current, v1 = client.post(f"{API}/{endpoint}", json=body), client.post(f"{API_V1}/{endpoint}", json=body)
+    assert current.status_code == v1.status_code
+    assert stable(current.json()) == stable(v1.json())
+
+
+@pytest.mark.parametrize("name", ["formats", "samples", "health", "openapi.json"])
+def test_both_prefixes_give_the_same_document(client: TestClient, name: str) -> None:
+    current = client.get(f"{API}/{name}")
+    assert current.status_code == 200 and current.json() == client.get(f"{API_V1}/{name}").json()
+    if name == "openapi.json":
+        assert current.json() == client.get("/openapi.json").json()
+
+
+def test_both_prefixes_refuse_alike(client: TestClient) -> None:
+    for prefix in (API, API_V1):
+        assert_error(client.get(f"{prefix}/solve"), 405, None)
+        assert_error(client.post(f"{prefix}/grade", content=b"{}", headers={"content-type": "text/plain"}), 415,
+                     "body")
+    assert client.get("/api/v2/health").status_code == 404
+
+
+# ---------------------------------------------------------------- Apply step, step by step, work budgets
+
+
+def test_a_level_3_hint_from_a_position_carries_the_position_after_it(client: TestClient) -> None:
+    from sumlogic.api import hint
+    from sumlogic.position import Position
+
+    position = a_position(False)
+    body = post(client, "hint", {"position": position.to_dict(), "level": 3})
+    step = hint(position, level=3).step
+    assert step is not None
+    after = Position.from_dict(body["after"], position.puzzle)
+    assert after == position.apply(step)
+    for name, digit in body["step"]["placements"]:
+        assert after.digit(name) == digit
+    for name, digits in body["step"]["eliminations"]:
+        assert not set(digits) & set(after.candidates(name)) or after.digit(name)
+    assert "after" not in post(client, "hint", {"position": position.to_dict(), "level": 2})
+
+
+def test_explain_from_a_position_is_the_api_trace(client: TestClient) -> None:
+    from sumlogic.api import explain
+
+    position = a_position(False)
+    body = post(client, "explain", {"position": position.to_dict(), "budget": 20_000})
+    assert stable(body) == stable(explain(position, budget=20_000).to_dict())
+    assert body["position"]["placed"] == position.to_dict(include_puzzle=False)["placed"]
+    assert body["status"] == "solved" and body["steps"]
+
+
+def test_hint_and_check_spend_at_most_their_budget(client: TestClient) -> None:
+    searching = {"puzzle": "sample:killer-1", "techniques": "contradiction-1"}
+    assert post(client, "hint", searching)["step"]["technique"] == "contradiction-1"
+    assert post(client, "hint", {**searching, "budget": 0})["step"]["technique"] == "guess"
+    wrong = {"puzzle": "sample:killer-1", "position": a_position(True).to_dict(include_puzzle=False)}
+    [explained] = post(client, "check", wrong)["mistakes"]
+    [brief] = post(client, "check", {**wrong, "budget": 0})["mistakes"]
+    assert explained["cell"] == brief["cell"] == "r9c9"
+    assert brief["text"].endswith("no solution has it") and not explained["text"].endswith("no solution has it")
+
+
+def test_hint_and_check_budgets_are_bounded_by_the_server() -> None:
+    with TestClient(create_app(Settings(workers=1, limits=Limits(time_limit=30.0, budget=1000)))) as small:
+        for endpoint in ("hint", "check"):
+            body = {"puzzle": "sample:killer-1", "position": {}, "budget": 1001}
+            assert_error(small.post(f"{API}/{endpoint}", json=body), 422, "budget")

@@ -97,8 +97,22 @@ def open_link(page: Any, base_url: str, link: str) -> None:
     page.wait_for_selector("svg.sl-board")
 
 
+def until(page: Any, predicate: str, arg: Any = None, tries: int = 600) -> None:
+    """Wait until the JavaScript function ``predicate`` (called with ``arg``) is true in ``page``.
+
+    Not ``page.wait_for_function``: its polling evaluates a string inside the page, which the
+    pages' Content-Security-Policy (no eval) refuses; ``page.evaluate`` runs from outside.
+    The tries are a safety net only (50 ms apart).
+    """
+    for _ in range(tries):
+        if page.evaluate(predicate, arg):
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(f"never true: {predicate}")
+
+
 def wait_saved(page: Any) -> None:
-    page.wait_for_function("location.hash.startsWith('#p=') && document.body.hasAttribute('data-saved')")
+    until(page, "() => location.hash.startsWith('#p=') && document.body.hasAttribute('data-saved')")
 
 
 @pytest.fixture(scope="module")
@@ -193,3 +207,118 @@ def test_a_bad_link_says_why_and_keeps_the_page(browser: Any, base_url: str) -> 
         page.close()
     # the browser reports the refused request itself (422); nothing else may go wrong
     assert all("status of 422" in error for error in errors), errors
+
+
+# ---------------------------------------------------------------- Apply step, undo/redo, Grade, step by step
+
+
+def page_position(page: Any) -> dict[str, Any]:
+    """The page's position as the API takes it (``{placed, marks}``)."""
+    return dict(page.evaluate("window.sumlogicGame.position()"))
+
+
+def hash_changes(page: Any, before: str) -> None:
+    until(page, "(before) => location.hash.startsWith('#p=') && location.hash !== before", before)
+
+
+def test_apply_step_then_undo_and_redo(tab: Any, base_url: str, link: str) -> None:
+    from sumlogic.api import hint
+    from sumlogic.position import Position
+
+    open_link(tab, base_url, link)
+    tab.click('rect.sl-cell[data-cell="r1c1"]')
+    tab.keyboard.press(f"Digit{truth('r1c1')}")
+    wait_saved(tab)
+    before = page_position(tab)
+    address = tab.evaluate("location.hash")
+    expected = hint(Position.from_dict(before, sample("killer-1")), level=3).to_dict()
+    step = expected["step"]
+    assert step["placements"] or step["eliminations"]
+
+    tab.keyboard.press("a")  # Apply step, with the key
+    tab.wait_for_selector('#sl-hint-box[data-level="applied"]')
+    hash_changes(tab, address)
+    after = page_position(tab)
+    assert after == {"placed": expected["after"]["placed"], "marks": expected["after"]["marks"]}
+    for name, digit in step["placements"]:
+        assert after["placed"][name] == digit and drawn_digit(tab, name) == str(digit)
+    for name, digits in step["eliminations"]:
+        if name in after["marks"]:
+            assert not set(digits) & set(drawn_marks(tab, name))
+    assert expected["name"] in tab.inner_text("#sl-hint-box")
+    applied = tab.evaluate("location.hash")
+
+    tab.keyboard.press("Control+z")  # back to the position before the step, the address too
+    until(tab, "(h) => location.hash !== h", applied)
+    assert page_position(tab) == before
+    for name, _ in step["placements"]:
+        assert tab.locator(f'svg.sl-board g[data-cell="{name}"] .sl-digit').count() == 0
+    assert tab.locator("#sl-redo").is_enabled()
+    tab.keyboard.press("Control+y")  # and forth
+    until(tab, "(h) => location.hash === h", applied)
+    assert page_position(tab) == after
+    tab.click("#sl-undo")
+    tab.click("#sl-undo")  # the digit typed before, too
+    until(tab, "() => Object.keys(window.sumlogicGame.position().placed).length === 0")
+    assert page_position(tab) == {"placed": {}, "marks": {}}
+    assert tab.locator("#sl-undo").is_disabled()
+    tab.keyboard.press("Control+Shift+z")
+    until(tab, "() => Object.keys(window.sumlogicGame.position().placed).length === 1")
+    assert page_position(tab) == before
+
+
+def test_grade_shows_the_band_level_and_minutes(tab: Any, base_url: str, link: str) -> None:
+    from sumlogic.api import grade
+
+    expected = grade(sample("killer-1"))
+    open_link(tab, base_url, link)
+    tab.locator("#sl-board").focus()
+    tab.keyboard.press("g")
+    tab.wait_for_selector("#sl-grade-box:not([hidden])")
+    assert tab.inner_text("#sl-grade-box .sl-grade-band") == expected.band
+    text = tab.inner_text("#sl-grade-box")
+    assert f"Level {expected.level}" in text and f"about {expected.minutes} minutes" in text
+    assert tab.get_attribute("#sl-grade-box", "data-band") == expected.band
+
+
+def test_solve_step_by_step_opens_the_viewer_at_the_position(tab: Any, base_url: str, link: str) -> None:
+    open_link(tab, base_url, link)
+    tab.click('rect.sl-cell[data-cell="r1c1"]')
+    tab.keyboard.press(f"Digit{truth('r1c1')}")
+    tab.click('rect.sl-cell[data-cell="r5c5"]')
+    tab.keyboard.press(f"Digit{truth('r5c5')}")
+    wait_saved(tab)
+    errors: list[str] = []
+    with tab.context.expect_page() as opened:
+        tab.keyboard.press("s")
+    viewer = opened.value
+    viewer.on("console", lambda message: message.type == "error" and errors.append(message.text))
+    viewer.on("pageerror", lambda exception: errors.append(str(exception)))
+    try:
+        viewer.wait_for_selector("body[data-ready]")
+        viewer.wait_for_selector("#sumlogic-view svg.sl-board")
+        assert "/view#p=" in viewer.url
+        for name in ("r1c1", "r5c5"):  # the player's digits, drawn as theirs
+            digit = viewer.locator(f'svg.sl-board g[data-cell="{name}"] .sl-digit.is-user')
+            assert digit.count() == 1 and digit.text_content().strip() == str(truth(name))
+        assert viewer.locator("svg.sl-board .sl-digit.is-user").count() == 2
+        assert "Your position" in viewer.inner_text(".sl-step")
+        assert "steps from your position" in viewer.inner_text("#sl-view-message")
+        viewer.keyboard.press("ArrowRight")
+        until(viewer, "() => location.hash.includes('step=1')")
+        assert "p=" in viewer.url  # the viewer keeps the position in the address
+        assert viewer.get_attribute("#sl-back", "href").startswith("/#p=")
+    finally:
+        viewer.close()
+    assert errors == [], f"console errors: {errors}"
+
+
+def test_the_api_page_sends_a_request(tab: Any, base_url: str) -> None:
+    tab.goto(base_url + "/docs")
+    tab.wait_for_selector("body[data-ready]")
+    assert tab.locator(".sl-docs-endpoint").count() >= 10
+    section = tab.locator("#op-grade")
+    assert "POST /api/grade" in section.inner_text()
+    section.locator("button").click()
+    until(tab, "() => document.querySelector('#op-grade .sl-docs-out').textContent.startsWith('200')")
+    assert '"band"' in section.locator(".sl-docs-out").inner_text()

@@ -71,7 +71,7 @@ def example(notation: str) -> str:
 
 
 def format_record(name: str) -> dict[str, Any]:
-    """What ``formats --json`` (and the server's ``GET /api/v1/formats``) says of one notation."""
+    """What ``formats --json`` (and the server's ``GET /api/formats``) says of one notation."""
     from puzzles import FORMATS
 
     n = FORMATS[name]

@@ -1,8 +1,9 @@
 """``sumlogic serve [--host 127.0.0.1] [--port 8000] [--workers N]``: the play page and the JSON API.
 
 Runs the application of :mod:`sumlogic.server` with uvicorn until Ctrl-C.
-The page is at ``http://HOST:PORT/``, the API under ``/api/v1`` (its
-OpenAPI document at ``/api/v1/openapi.json``).  Solving runs in ``--workers``
+The page is at ``http://HOST:PORT/``, the API under ``/api`` (the same
+under ``/api/v1``, version 1; its OpenAPI document at ``/openapi.json``, a
+page to try it at ``/docs``).  Solving runs in ``--workers``
 processes; at most ``--queue`` requests are in hand at once (past that: 503
 with Retry-After); each request may take ``--time-limit`` seconds and
 ``--budget`` work units; a body may hold ``--max-body`` bytes.  Needs
@@ -47,7 +48,8 @@ def add_parser(commands: Any) -> None:
     """Register ``serve`` on the CLI's subparsers."""
     serve = commands.add_parser("serve", help="run the play page and the JSON API on this machine",
                                 description="Serve a web page to play puzzles (check, hints) and a JSON API "
-                                            "(/api/v1) until Ctrl-C. Needs: pip install 'sumlogic[serve]'.")
+                                            "(/api, also as /api/v1) until Ctrl-C. "
+                                            "Needs: pip install 'sumlogic[serve]'.")
     serve.add_argument("--host", default="127.0.0.1",
                        help="address to listen on (default 127.0.0.1: this machine only)")
     serve.add_argument("--port", type=_port, default=8000, help="port (default 8000; 0: any free one)")

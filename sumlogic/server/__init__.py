@@ -7,12 +7,13 @@ runs it with uvicorn on the loopback interface.
 * :mod:`sumlogic.server.app`: the application, the worker pool, request reading;
 * :mod:`sumlogic.server.schema`: the fields of each endpoint and the OpenAPI document;
 * :mod:`sumlogic.server.jobs`: the work of each endpoint, run in the worker processes;
-* ``static/``: the play page (HTML, JavaScript, CSS), drawn with the step viewer's board code.
+* ``static/``: the play page, the step viewer page and the API page (HTML,
+  JavaScript, CSS), drawn with the step viewer's board code.
 """
 
 from __future__ import annotations
 
 from .app import Settings, create_app, free_port, running
-from .schema import API, Limits
+from .schema import API, API_V1, PREFIXES, Limits
 
-__all__ = ["API", "Limits", "Settings", "create_app", "free_port", "running"]
+__all__ = ["API", "API_V1", "Limits", "PREFIXES", "Settings", "create_app", "free_port", "running"]

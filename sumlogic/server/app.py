@@ -1,5 +1,10 @@
-"""The ASGI application of ``sumlogic serve``: the JSON API under ``/api/v1``
-and the play page at ``/``.
+"""The ASGI application of ``sumlogic serve``: the JSON API under ``/api``
+(the current API) and ``/api/v1`` (version 1, today the same), its OpenAPI
+document at ``/openapi.json``, the API page at ``/docs``, the play page at
+``/`` and the step viewer at ``/view``.
+
+One table of endpoints (:func:`api_routes`) is served under every prefix of
+:data:`~sumlogic.server.schema.PREFIXES`, so the prefixes cannot drift apart.
 
 Requests are checked on the event loop (content type, body size, JSON, the
 fields of :mod:`sumlogic.server.schema`); the work itself (reading the
@@ -9,8 +14,8 @@ pool's queue limit a request is answered 503 with ``Retry-After`` at once.
 
 >>> from starlette.testclient import TestClient
 >>> with TestClient(create_app(Settings(workers=1))) as client:
-...     client.get("/api/v1/health").json()["status"]
-'ok'
+...     client.get("/api/health").json() == client.get("/api/v1/health").json()
+True
 """
 
 from __future__ import annotations
@@ -31,7 +36,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from .jobs import BadField, Body, error_body, run_job, worker_start
-from .schema import API, FIELDS, Limits, check_fields, openapi
+from .schema import FIELDS, PREFIXES, Limits, check_fields, openapi
 
 GRACE = 5.0
 """Seconds the server waits for a job past its time limit before it answers 503."""
@@ -170,10 +175,28 @@ def answer(status: int, body: Body, retry: bool = False) -> JSONResponse:
 STATIC = {
     "play.js": ("server/static/play.js", "text/javascript; charset=utf-8"),
     "play.css": ("server/static/play.css", "text/css; charset=utf-8"),
+    "address.js": ("server/static/address.js", "text/javascript; charset=utf-8"),
+    "view.js": ("server/static/view.js", "text/javascript; charset=utf-8"),
+    "docs.js": ("server/static/docs.js", "text/javascript; charset=utf-8"),
     "viewer.js": ("web/viewer.js", "text/javascript; charset=utf-8"),
     "viewer.css": ("web/viewer.css", "text/css; charset=utf-8"),
 }
-"""The files the play page loads, all from the package: nothing from another site."""
+"""The files the pages load, all from the package: nothing from another site."""
+
+PAGES = {"/": "server/static/play.html", "/view": "server/static/view.html", "/docs": "server/static/docs.html"}
+"""The HTML pages: the play page, the step viewer (of the position in its
+address, ``#p=...``, as the play page writes it) and the API page."""
+
+
+def api_routes(endpoints: list[tuple[str, str, Any]], prefixes: tuple[str, ...] = PREFIXES) -> list[Route]:
+    """Each ``(name, method, handler)`` of ``endpoints`` under every prefix:
+    the same handler answers ``/api/solve`` and ``/api/v1/solve``.
+
+    >>> [route.path for route in api_routes([("health", "GET", None)])]
+    ['/api/health', '/api/v1/health']
+    """
+    return [Route(f"{prefix}/{name}", handler, methods=[method])
+            for prefix in prefixes for name, method, handler in endpoints]
 
 SECURITY = {
     "Content-Security-Policy": "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
@@ -195,7 +218,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     workers = Workers(settings.workers, settings.queue_limit)
     limits = settings.limits
     files = {name: (_package_text(path), kind) for name, (path, kind) in STATIC.items()}
-    page = _package_text("server/static/play.html")
+    pages = {path: _package_text(name) for path, name in PAGES.items()}
     document = openapi(__version__, limits, settings.max_body)
 
     def make_endpoint(name: str) -> Any:
@@ -239,8 +262,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
     async def schema(request: Request) -> Response:
         return answer(200, document)
 
-    async def play(request: Request) -> Response:
-        return Response(page, media_type="text/html; charset=utf-8", headers=SECURITY)
+    async def page(request: Request) -> Response:
+        return Response(pages[request.url.path], media_type="text/html; charset=utf-8", headers=SECURITY)
 
     async def static(request: Request) -> Response:
         found = files.get(request.path_params["name"])
@@ -266,13 +289,13 @@ def create_app(settings: Settings | None = None) -> Starlette:
         finally:
             workers.stop()
 
-    routes = [Route(f"{API}/{name}", make_endpoint(name), methods=["POST"]) for name in FIELDS]
+    endpoints = [(name, "POST", make_endpoint(name)) for name in FIELDS]
+    endpoints += [("health", "GET", health), ("formats", "GET", formats), ("samples", "GET", samples),
+                  ("openapi.json", "GET", schema)]
+    routes = api_routes(endpoints)
+    routes += [Route(path, page, methods=["GET"]) for path in PAGES]
     routes += [
-        Route(f"{API}/health", health, methods=["GET"]),
-        Route(f"{API}/formats", formats, methods=["GET"]),
-        Route(f"{API}/samples", samples, methods=["GET"]),
-        Route(f"{API}/openapi.json", schema, methods=["GET"]),
-        Route("/", play, methods=["GET"]),
+        Route("/openapi.json", schema, methods=["GET"]),
         Route("/static/{name}", static, methods=["GET"]),
     ]
     app = Starlette(routes=routes, lifespan=lifespan,

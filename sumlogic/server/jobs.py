@@ -95,7 +95,7 @@ def read_puzzle(fields: Body) -> tuple[Puzzle, str]:
             raise BadField("puzzle", "missing (give it here or as the record position.puzzle)")
         value = carried
     if notation is not None and notation not in FORMATS:
-        raise BadField("format", f"no notation {notation!r} (GET /api/v1/formats lists them)")
+        raise BadField("format", f"no notation {notation!r} (GET /api/formats lists them)")
     try:
         if isinstance(value, dict):
             notation = notation or "jsonl"
@@ -162,7 +162,8 @@ def _explain(fields: Body) -> Body:
     from ..api import explain
 
     puzzle, _ = read_puzzle(fields)
-    trace = explain(puzzle, guess=fields["guess"], max_depth=fields["max_depth"], budget=fields["budget"],
+    start: Puzzle | Position = puzzle if fields.get("position") is None else _position(puzzle, fields)
+    trace = explain(start, guess=fields["guess"], max_depth=fields["max_depth"], budget=fields["budget"],
                     timeout=fields["timeout"], **chosen(fields))
     return trace.to_dict()
 
@@ -174,7 +175,7 @@ def _hint(fields: Body) -> Body:
     if fields.get("position") is not None:
         return _position_hint(puzzle, fields)
     return hint(puzzle, level=fields["level"], max_depth=fields["max_depth"], timeout=fields["timeout"],
-                **chosen(fields)).to_dict()
+                budget=fields["budget"], **chosen(fields)).to_dict()
 
 
 def _position_hint(puzzle: Puzzle, fields: Body) -> Body:
@@ -182,7 +183,7 @@ def _position_hint(puzzle: Puzzle, fields: Body) -> Body:
 
     position = _position(puzzle, fields)
     found = api.hint(position, level=fields["level"], max_depth=fields["max_depth"], timeout=fields["timeout"],
-                     **chosen(fields))
+                     budget=fields["budget"], **chosen(fields))
     return found.to_dict()
 
 
@@ -198,7 +199,7 @@ def _check(fields: Body) -> Body:
     from ..api import check
 
     puzzle, _ = read_puzzle(fields)
-    return check(_position(puzzle, fields), timeout=fields["timeout"]).to_dict()
+    return check(_position(puzzle, fields), timeout=fields["timeout"], budget=fields["budget"]).to_dict()
 
 
 def _grade(fields: Body) -> Body:
@@ -223,7 +224,7 @@ def _convert(fields: Body) -> Body:
     puzzle, notation = read_puzzle(fields)
     target = fields["to"]
     if target not in FORMATS:
-        raise BadField("to", f"no notation {target!r} (GET /api/v1/formats lists them)")
+        raise BadField("to", f"no notation {target!r} (GET /api/formats lists them)")
     try:
         text = write_text([puzzle], target)
     except SumlogicError as error:

@@ -20,8 +20,14 @@ from typing import Any
 
 from .jobs import BadField, Body
 
-API = "/api/v1"
-"""Where version 1 of the API lives."""
+API = "/api"
+"""Where the current API lives (today the same as version 1)."""
+
+API_V1 = "/api/v1"
+"""Where version 1 of the API lives: kept as it is when the current API moves on."""
+
+PREFIXES = (API, API_V1)
+"""Every prefix the endpoints are served under: one table of endpoints, each under all of them."""
 
 
 @dataclass(frozen=True)
@@ -66,13 +72,19 @@ BUDGET = Field("budget", ("integer",), low=0,
                    "a budget gives the same trace on every machine")
 POSITION = Field("position", ("object",),
                  doc="the player's digits and pencil marks (the JSON of sumlogic.Position.to_dict)")
+STEP_BUDGET = Field("budget", ("integer",), low=0,
+                    doc="work units the searching techniques may spend finding the step and explaining "
+                        "mistakes (default and most: the server's budget); past it a hint is a guess")
 
 FIELDS: dict[str, tuple[Field, ...]] = {
     "solve": (PUZZLE, FORMAT,
               Field("logic", ("boolean",), default=True,
                     doc="also tell whether human techniques alone solve it (false: like --no-logic)"),
               TIMEOUT),
-    "explain": (PUZZLE, FORMAT, MAX_DEPTH,
+    "explain": (PUZZLE_OR_POSITION, FORMAT, Field("position", ("object", "null"),
+                                  doc=POSITION.doc + "; the steps go on from it (the trace carries it as "
+                                                     "`position`); without it, from the start"),
+                MAX_DEPTH,
                 Field("guess", ("boolean",), default=True, doc="guess when no technique applies (false: stuck)"),
                 *CHOICE, BUDGET, TIMEOUT),
     "hint": (PUZZLE_OR_POSITION, FORMAT, Field("position", ("object", "null"),
@@ -80,8 +92,11 @@ FIELDS: dict[str, tuple[Field, ...]] = {
                       Field("level", ("integer", "null"), low=1, high=3,
                    doc="1 names the technique and where to look, 2 adds the cells and digits, 3 the whole "
                        "step (default: 3 with a position, the plain form of `hint --json` without)"),
-             MAX_DEPTH, *CHOICE, TIMEOUT),
+             MAX_DEPTH, *CHOICE, STEP_BUDGET, TIMEOUT),
     "check": (PUZZLE_OR_POSITION, FORMAT, Field("position", ("object",), required=True, doc=POSITION.doc),
+              Field("budget", ("integer",), low=0,
+                    doc="work units explaining the mistakes may spend (default and most: the server's "
+                        "budget); past it a mistake is still listed, said more briefly"),
               TIMEOUT),
     "grade": (PUZZLE, FORMAT, MAX_DEPTH, *CHOICE, BUDGET, TIMEOUT),
     "parse": (PUZZLE, FORMAT),
@@ -186,14 +201,18 @@ SUMMARIES = {
     "solve": ("Solve exactly and prove the solution unique",
               "The JSON of `sumlogic solve --json` (with `logic: false`, of `--no-logic`)."),
     "explain": ("Solve step by step, every step explained",
-                "The trace of `sumlogic explain --json --budget N` (N: the request's or the server's budget)."),
+                "The trace of `sumlogic explain --json --budget N` (N: the request's or the server's budget); "
+                "with `position`, the trace from that position (sumlogic.explain(position)), which carries "
+                "it as `position` for the step viewer."),
     "hint": ("The next step",
              "Without `position`: the JSON of `sumlogic hint --json`, the first step from the start. With it: "
-             "the hint for that position at `level` (sumlogic.hint(position, level))."),
+             "the hint for that position at `level` (sumlogic.hint(position, level, budget)); at level 3 "
+             "with a step, `after` is the position once the step is applied (sumlogic.Position.apply)."),
     "check": ("Check a position",
               "The mistakes of the player's digits and marks: `{status, mistakes: [{cell, kind, text}]}` "
               "(sumlogic.check(position))."),
-    "grade": ("Grade a puzzle", "The JSON of `sumlogic grade --json --budget N`."),
+    "grade": ("Grade a puzzle", "The JSON of `sumlogic grade --json --budget N`: `band`, `level`, "
+                                         "`minutes` (a person's estimated solving time) and more."),
     "parse": ("Read a puzzle in any notation",
               "The puzzle as a record of the corpus schema, with the notation it was read in."),
     "convert": ("Convert a puzzle to another notation", "The text `sumlogic convert IN --to F` writes."),
@@ -215,7 +234,14 @@ def _schema(field: Field) -> Body:
 
 
 def openapi(version: str, limits: Limits, max_body: int) -> Body:
-    """The OpenAPI 3.1 document of version 1 of the API."""
+    """The OpenAPI 3.1 document of the API.  Its paths are relative to its
+    servers, one per prefix of :data:`PREFIXES` (``/api``, the current API,
+    and ``/api/v1``): each serves every path the same way.
+
+    >>> document = openapi("1.0", Limits(), 1024)
+    >>> [server["url"] for server in document["servers"]], "/solve" in document["paths"]
+    (['/api', '/api/v1'], True)
+    """
     error = {"$ref": "#/components/schemas/Error"}
     errors = {
         "400": {"description": "the body is not JSON", "content": {"application/json": {"schema": error}}},
@@ -232,7 +258,7 @@ def openapi(version: str, limits: Limits, max_body: int) -> Body:
     paths: Body = {}
     for endpoint, fields in FIELDS.items():
         summary, description = SUMMARIES[endpoint]
-        paths[f"{API}/{endpoint}"] = {"post": {
+        paths[f"/{endpoint}"] = {"post": {
             "operationId": endpoint, "summary": summary, "description": description,
             "requestBody": {"required": True, "content": {"application/json": {"schema": {
                 "type": "object", "additionalProperties": False,
@@ -245,7 +271,7 @@ def openapi(version: str, limits: Limits, max_body: int) -> Body:
             ("samples", "The bundled sample puzzles", "The JSON of `sumlogic samples --json`, under `samples`."),
             ("health", "Whether the server is up", "`status`, `version`, `workers`, the requests `queued` "
                                                    "and the `queue_limit`, `time_limit`, `budget`.")):
-        paths[f"{API}/{name}"] = {"get": {"operationId": name, "summary": summary, "description": description,
+        paths[f"/{name}"] = {"get": {"operationId": name, "summary": summary, "description": description,
                                           "responses": {"200": {"description": "the result", "content": {
                                               "application/json": {"schema": {"type": "object"}}}}}}}
     return {
@@ -254,7 +280,9 @@ def openapi(version: str, limits: Limits, max_body: int) -> Body:
                  "description": "Solve, explain, hint, check and grade Kakuro, Killer, Greater Killer, Kropki "
                                 f"and Sudoku puzzles. Each request may take {limits.time_limit:g} s and "
                                 f"{limits.budget} work units; bodies up to {max_body} bytes."},
-        "servers": [{"url": "/"}],
+        "servers": [{"url": API, "description": "the current API"},
+                    {"url": API_V1, "description": "version 1 (today the same as the current API; kept as "
+                                                   "it is when the current API changes)"}],
         "paths": paths,
         "components": {"schemas": {"Error": {
             "type": "object", "required": ["error", "field"],

@@ -854,7 +854,10 @@
     }
 
     writeHash() {
-      const params = new URLSearchParams();
+      // keep what other pages put in the address (the server's step viewer keeps its position, p=...)
+      const params = new URLSearchParams(location.hash.replace(/^#/, ""));
+      params.delete("puzzle");
+      params.delete("step");
       if (this.traces.length > 1) params.set("puzzle", String(this.puzzle + 1));
       params.set("step", String(this.step));
       const hash = `#${params.toString()}`;
@@ -984,7 +987,12 @@
   }
 
   // The board model and its drawing, for other pages of sumlogic (the play page of `sumlogic serve`).
-  window.SumlogicBoard = Object.freeze({ buildBoard, drawBoard, cellName, parseCell, maskOf, digitsOf, allDigits });
+  /** Show ``traces`` with the step viewer in ``root`` (the step viewer page of `sumlogic serve`). */
+  function openViewer(root, traces) {
+    return new Viewer(root, traces, {});
+  }
+
+  window.SumlogicBoard = Object.freeze({ buildBoard, drawBoard, cellName, parseCell, maskOf, digitsOf, allDigits, openViewer });
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();

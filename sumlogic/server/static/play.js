@@ -2,7 +2,9 @@
  *
  * Paste a puzzle (a link or text in any notation sumlogic reads), play it
  * with the keyboard or the mouse, ask the server to check the position or
- * for a hint (level 1, then 2, then 3). The board is drawn by the step
+ * for a hint (level 1, then 2, then 3), apply the hint's step, grade the
+ * puzzle, or open the step viewer from the position (/view, a new tab).
+ * Every change of the position can be undone and redone. The board is drawn by the step
  * viewer's code (window.SumlogicBoard, from viewer.js). The puzzle and the
  * position live in the address (#p=...), so a link shares them and a reload
  * restores them: the server keeps nothing between requests.
@@ -11,7 +13,7 @@
 (() => {
   "use strict";
 
-  const API = "/api/v1";
+  const API = "/api";
   const HASH_KEY = "p";
   const KIND_TEXT = {
     kakuro: "Kakuro", killer: "Killer Sudoku", "greater-killer": "Greater Killer", kropki: "Kropki Sudoku", sudoku: "Sudoku",
@@ -32,56 +34,12 @@
     return node;
   }
 
-  // ---------------------------------------------------------------- the address: #p=<base64url of deflated JSON>
+  // ---------------------------------------------------------------- the address and the server (address.js)
 
-  function toBase64Url(bytes) {
-    let text = "";
-    for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-    return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-  }
-
-  function fromBase64Url(text) {
-    const plain = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
-    return Uint8Array.from(plain, (ch) => ch.charCodeAt(0));
-  }
-
-  async function pipe(bytes, stream) {
-    const out = new Blob([bytes]).stream().pipeThrough(stream);
-    return new Uint8Array(await new Response(out).arrayBuffer());
-  }
-
-  /** "z" + deflated JSON where the browser compresses, else "j" + the JSON itself. */
-  async function encodeState(data) {
-    const json = new TextEncoder().encode(JSON.stringify(data));
-    if (typeof CompressionStream === "function") return "z" + toBase64Url(await pipe(json, new CompressionStream("deflate-raw")));
-    return "j" + toBase64Url(json);
-  }
-
-  async function decodeState(text) {
-    const bytes = fromBase64Url(text.slice(1));
-    const json = text[0] === "z" ? await pipe(bytes, new DecompressionStream("deflate-raw")) : bytes;
-    return JSON.parse(new TextDecoder().decode(json));
-  }
-
-  // ---------------------------------------------------------------- talking to the server
-
-  async function call(path, body) {
-    const response = await fetch(API + path, body === undefined ? {} : {
-      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
-    });
-    let data = null;
-    try {
-      data = await response.json();
-    } catch (error) {
-      data = null;
-    }
-    if (!response.ok) {
-      const wait = response.headers.get("Retry-After");
-      const why = (data && data.error) || `the server answered ${response.status}`;
-      throw new Error(wait ? `${why} (try again in ${wait} s)` : why);
-    }
-    return data;
-  }
+  const encodeState = (data) => window.SumlogicAddress.encode(data);
+  const decodeState = (text) => window.SumlogicAddress.decode(text);
+  const call = (path, body) => window.SumlogicAddress.call(API + path, body);
+  const HISTORY_LIMIT = 500;
 
   // ---------------------------------------------------------------- the game
 
@@ -96,6 +54,8 @@
       this.hint = null;
       this.hintLevel = 0;
       this.mistakes = new Map();
+      this.past = [];
+      this.future = [];
       this.writing = Promise.resolve();
       this.bind();
     }
@@ -114,6 +74,15 @@
       $("sl-samples").addEventListener("change", (e) => e.target.value && this.open(e.target.value));
       $("sl-check").addEventListener("click", () => this.check());
       $("sl-hint").addEventListener("click", () => this.askHint());
+      $("sl-apply").addEventListener("click", () => this.applyStep());
+      $("sl-grade").addEventListener("click", () => this.grade());
+      $("sl-undo").addEventListener("click", () => this.undo());
+      $("sl-redo").addEventListener("click", () => this.redo());
+      $("sl-steps").addEventListener("click", (e) => {
+        if (e.button || e.ctrlKey || e.metaKey || e.shiftKey) return; // the browser's own new tab or window: the href
+        e.preventDefault();
+        this.openSteps();
+      });
       $("sl-mode").addEventListener("click", () => this.setPencil(!this.pencil));
       $("sl-restart").addEventListener("click", () => this.restart());
       document.addEventListener("keydown", (e) => this.key(e));
@@ -185,7 +154,13 @@
       }
       this.selected = this.board.cells.findIndex((cell) => !cell.given);
       this.forget();
-      for (const id of ["sl-check", "sl-hint", "sl-mode", "sl-restart"]) $(id).disabled = false;
+      this.past = [];
+      this.future = [];
+      this.mistakes.clear();
+      for (const id of ["sl-mistakes", "sl-grade-box"]) $(id).hidden = true;
+      for (const id of ["sl-check", "sl-hint", "sl-apply", "sl-grade", "sl-mode", "sl-restart"]) $(id).disabled = false;
+      $("sl-steps").setAttribute("aria-disabled", "false");
+      this.drawHistory();
       this.drawPad();
       this.draw();
     }
@@ -209,6 +184,7 @@
       this.writing = this.writing.then(async () => {
         const hash = `#${HASH_KEY}=${await encodeState(data)}`;
         if (location.hash !== hash) history.replaceState(null, "", hash);
+        $("sl-steps").setAttribute("href", `/view${hash}`);
         document.body.setAttribute("data-saved", hash.length);
       }).catch((error) => this.say(`Cannot write the address: ${error.message}`, "error"));
       return this.writing;
@@ -230,6 +206,7 @@
     }
 
     forget() {
+      this.applied = null;
       this.hint = null;
       this.hintShown = 0;
       this.hintLevel = 0;
@@ -249,12 +226,56 @@
       return i >= 0 && this.board && !this.board.cells[i].given;
     }
 
+    // ------------------------------------------------------------ undo and redo
+
+    snapshot() {
+      return { values: Uint8Array.from(this.values), marks: Uint16Array.from(this.marks) };
+    }
+
+    /** Remember the position before a change (Undo goes back to it); a new change forgets what Redo had. */
+    remember() {
+      this.past.push(this.snapshot());
+      if (this.past.length > HISTORY_LIMIT) this.past.shift();
+      this.future = [];
+      this.drawHistory();
+    }
+
+    undo() {
+      if (!this.board || !this.past.length) return this.say("Nothing to undo.");
+      this.future.push(this.snapshot());
+      this.restore(this.past.pop(), "Undone.");
+    }
+
+    redo() {
+      if (!this.board || !this.future.length) return this.say("Nothing to redo.");
+      this.past.push(this.snapshot());
+      this.restore(this.future.pop(), "Redone.");
+    }
+
+    restore(state, words) {
+      this.values = state.values;
+      this.marks = state.marks;
+      this.mistakes.clear();
+      $("sl-mistakes").hidden = true;
+      this.forget();
+      this.drawHistory();
+      this.draw();
+      this.say(words);
+      this.save();
+    }
+
+    drawHistory() {
+      $("sl-undo").disabled = !this.past.length;
+      $("sl-redo").disabled = !this.future.length;
+    }
+
     /** Place ``digit`` in the selected cell (the same digit again clears it), or toggle it as a mark. */
     enter(digit, asMark) {
       const i = this.selected;
       if (!this.playable(i) || digit < 1 || digit > this.board.maxDigit) return;
+      if (asMark && this.values[i]) return;
+      this.remember();
       if (asMark) {
-        if (this.values[i]) return;
         this.marks[i] ^= 1 << digit;
       } else {
         this.values[i] = this.values[i] === digit ? 0 : digit;
@@ -264,7 +285,8 @@
 
     erase() {
       const i = this.selected;
-      if (!this.playable(i)) return;
+      if (!this.playable(i) || (!this.values[i] && !this.marks[i])) return;
+      this.remember();
       if (this.values[i]) this.values[i] = 0;
       else this.marks[i] = 0;
       this.changed(i);
@@ -278,6 +300,7 @@
     }
 
     restart() {
+      this.remember();
       this.board.cells.forEach((cell, i) => {
         this.values[i] = cell.given;
         this.marks[i] = 0;
@@ -308,10 +331,23 @@
 
     key(e) {
       if (!this.board || e.target.closest("textarea, input, select")) return;
-      if (e.ctrlKey || e.metaKey) return;
+      const letter = e.key.length === 1 ? e.key.toLowerCase() : "";
+      if (e.ctrlKey || e.metaKey) {
+        if (e.altKey) return;
+        if (letter === "z" && !e.shiftKey) this.undo();
+        else if (letter === "y" || (letter === "z" && e.shiftKey)) this.redo();
+        else return;
+        e.preventDefault();
+        return;
+      }
       const arrows = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
       const digit = /^(Digit|Numpad)([0-9])$/.exec(e.code || "");
+      const actions = {
+        h: () => this.askHint(), a: () => this.applyStep(), c: () => this.check(), g: () => this.grade(),
+        s: () => this.openSteps(), p: () => this.setPencil(!this.pencil), r: () => this.restart(),
+      };
       if (arrows[e.key]) this.move(...arrows[e.key]);
+      else if (!digit && !e.altKey && actions[letter]) actions[letter]();
       else if (digit && digit[2] !== "0") this.enter(Number(digit[2]), this.pencil !== (e.shiftKey || e.altKey));
       else if (e.key === "Backspace" || e.key === "Delete" || (digit && digit[2] === "0")) this.erase();
       else if (e.key === " " && !e.target.closest("button")) this.setPencil(!this.pencil);
@@ -339,6 +375,7 @@
         const solved = data.status === "solved";
         this.say(found.length ? "Mistakes are flagged in red." : solved ? "Solved: well done!" : "No mistakes so far.", found.length ? "error" : "good");
         this.draw();
+        this.save();
       } catch (error) {
         this.say(`Cannot check: ${error.message}`, "error");
       }
@@ -357,8 +394,83 @@
         if (level === 3) this.hintLevel = 0;
         this.say("");
         this.draw();
+        this.save();
       } catch (error) {
         this.say(`No hint: ${error.message}`, "error");
+      }
+    }
+
+    /** Do the hint's step: ask for it whole (level 3) unless it is shown already, then take the position
+     * the server gives after it (``after``: its digits placed, its eliminations out of the marks). */
+    async applyStep() {
+      this.say("Applying the next step\u2026");
+      try {
+        let data = this.hint;
+        if (!data || this.hintShown !== 3 || !data.after) {
+          data = await call("/hint", { puzzle: this.record, position: this.position(), level: 3 });
+        }
+        if (!data.after) {
+          this.hint = data;
+          this.hintShown = 3;
+          this.showHint(data, 3);
+          this.draw();
+          this.say(data.status === "mistakes" ? "Fix the mistakes first: no step is built on them."
+            : `No step to apply (${data.status}).`, "error");
+          return;
+        }
+        this.remember();
+        const B = window.SumlogicBoard;
+        this.board.cells.forEach((cell, i) => {
+          this.values[i] = cell.given;
+          this.marks[i] = 0;
+        });
+        for (const [name, digit] of Object.entries(data.after.placed || {})) {
+          const i = this.board.index.get(name);
+          if (i !== undefined && !this.board.cells[i].given) this.values[i] = digit;
+        }
+        for (const [name, digits] of Object.entries(data.after.marks || {})) {
+          const i = this.board.index.get(name);
+          if (i !== undefined && !this.values[i]) this.marks[i] = B.maskOf(digits);
+        }
+        this.mistakes.clear();
+        $("sl-mistakes").hidden = true;
+        this.forget();
+        const box = $("sl-hint-box");
+        box.replaceChildren(el("h2", {}, `Applied: ${data.name || data.technique}`),
+          el("p", { class: "sl-hint-text", text: data.text || "" }));
+        box.setAttribute("data-level", "applied");
+        box.hidden = false;
+        this.applied = data.step || null;
+        this.draw();
+        this.say(`Applied ${data.name || data.technique}. Undo with Ctrl+Z.`, "good");
+        this.save();
+      } catch (error) {
+        this.say(`Cannot apply a step: ${error.message}`, "error");
+      }
+    }
+
+    /** Open the step viewer (/view#p=...) from the position in a new tab, once the address holds it. */
+    async openSteps() {
+      if (!this.board) return;
+      await this.save();
+      window.open(`/view${location.hash}`, "_blank");
+    }
+
+    async grade() {
+      this.say("Grading the puzzle\u2026");
+      try {
+        const data = await call("/grade", { puzzle: this.record });
+        const box = $("sl-grade-box");
+        const minutes = typeof data.minutes === "number" && data.minutes > 0 ? `about ${data.minutes} minutes` : "no time estimate";
+        box.replaceChildren(
+          el("h2", {}, "Grade: ", el("span", { class: "sl-grade-band", text: data.band || data.status })),
+          el("p", { class: "sl-grade-text", text: `Level ${data.level}, ${minutes} for a person (${data.steps} steps, status ${data.status}).` }));
+        box.setAttribute("data-band", data.band || "");
+        box.hidden = false;
+        this.say("");
+        this.save();
+      } catch (error) {
+        this.say(`Cannot grade: ${error.message}`, "error");
       }
     }
 
@@ -392,6 +504,7 @@
     /** What the hint draws: level 1 outlines where to look, 2 also marks the cells and
      * candidates involved, 3 shows the whole step with its effects. */
     hintMarks() {
+      if (this.applied) return { technique: this.applied.technique, placements: this.applied.placements, highlights: this.applied.highlights };
       const data = this.hint;
       if (!data || !data.technique) return null;
       if (this.hintShown === 3 && data.step) return data.step;
