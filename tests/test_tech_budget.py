@@ -151,7 +151,7 @@ def test_incremental_probes_are_sound_and_at_least_as_strong(pid, corpus):
     ctx = _state_after(puzzle, 15)
     wide = list(ctx.state.masks)
     assert prop.propagate(wide)
-    cache: dict = {}
+    cache = contradiction.FixedPoints(None, wide)
     cands = [(c, 1 << d) for c, m in enumerate(wide) if not is_single(m) for d in digits_of(m)]
     assert len(cands) > 100
     for cell, bit in cands:
@@ -167,11 +167,12 @@ def test_incremental_probes_are_sound_and_at_least_as_strong(pid, corpus):
             if extra:
                 narrow[cell] &= ~(1 << rng.choice(digits_of(extra)))
         assert prop.propagate(narrow)
+        cache.narrow(narrow)
         for cell, bit in cands:
             if not narrow[cell] & bit:
                 continue
-            ok_fresh, fresh = contradiction._probe(prop, narrow, cell, bit, {})
-            ok_cached, cached = contradiction._probe(prop, narrow, cell, bit, dict(cache))
+            ok_fresh, fresh = contradiction._probe(prop, narrow, cell, bit, contradiction.FixedPoints(None, narrow))
+            ok_cached, cached = contradiction._probe(prop, narrow, cell, bit, cache.copy())
             if bit == 1 << solution[cell]:
                 # The true digit: both propagate cleanly and keep every solution digit.
                 assert ok_fresh and ok_cached, puzzle.cell_name(cell)
@@ -190,11 +191,14 @@ def test_screens_remember_clean_fixed_points_and_stalled_suppositions(corpus):
     ctx = Context(puzzle, ctx.state, DEFAULT, explain=False, placed=ctx.placed)
     assert next_step(ctx, [t for t in DEFAULT if t.level < 7]) is None
     step = next(contradiction.CONTRADICTION_1.find(ctx))
-    assert step.eliminations and ctx.memo[contradiction.CLEAN][0] is ctx.state
-    cache = ctx.memo[contradiction.CLEAN][2]
-    assert cache and all(len(masks) == puzzle.size for masks in cache.values())
+    cache = ctx.memo[contradiction.CLEAN]
+    assert step.eliminations and cache.state is ctx.state
+    points = {key: cache.fixed_point(key) for key in cache.entries}
+    assert points and all(len(masks) == puzzle.size for masks in points.values())
     # The screen's fixed points are the supposition's own: the supposed digit stays.
-    assert all(masks[cell] == bit for (cell, bit), masks in cache.items())
+    assert all(masks[cell] == bit for (cell, bit), masks in points.items())
+    # Kept sparse: only the cells each supposition narrowed are stored.
+    assert cache.stored == sum(len(cells) for _, cells, _ in cache.entries.values()) < len(points) * puzzle.size
     # A stalled supposition is replayed last, never screened out.
     stalled = {(c, d) for c, m in enumerate(ctx.state.masks) if not is_single(m) for d in digits_of(m)}
     ctx.memo[(contradiction.STALLED, 1)] = stalled
