@@ -246,3 +246,25 @@ def test_a_guess_goes_where_the_solution_digit_unlocks_the_most(corpus):
             assert step.placements == ((expected, solution[expected]),)
         apply(ctx, step)
     assert guesses >= 2 and trace.status == "solved" and trace.solution == solution
+
+
+def test_remembered_fixed_points_stay_within_their_cap(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Memory does not grow with the contradiction search: the screen's fixed points
+    hold at most MAX_FIXED_CELLS cells (counted, here with a small cap that binds)."""
+    from puzzles.generate.impossible import random_kakuro
+
+    cap = 300
+    monkeypatch.setattr(contradiction, "MAX_FIXED_CELLS", cap)
+    puzzle = random_kakuro(random.Random(3), 14, 14)  # many solutions: contradictions keep firing
+    seen: list[int] = []
+
+    def watch(ctx: Context, step: object) -> None:
+        cache = ctx.memo.get(contradiction.CLEAN)
+        if isinstance(cache, contradiction.FixedPoints):
+            assert cache.stored == sum(len(cells) for _, cells, _ in cache.entries.values())
+            seen.append(cache.stored)
+
+    trace = solve_with_logic(puzzle, DEFAULT, explain=False, timeout=None, budget=20_000, observe=watch)
+    assert trace.techniques_used().get("contradiction-1", 0) >= 1
+    assert seen and max(seen) <= cap
+    assert max(seen) > cap // 2  # the cap was reached, not merely respected
