@@ -65,6 +65,9 @@ MAX_REFUTED_INSIDE = 1
 MAX_CHAIN = 250
 #: Propagation calls the nested screen (depth 2 and 3) may spend per search.
 SCREEN_BUDGET = 600
+#: Cells the screen's remembered fixed points (:class:`FixedPoints`) may hold
+#: in all: memory stays bounded however long the search (a few tens of MB).
+MAX_FIXED_CELLS = 1 << 19
 ASSUME = "contradiction-assume"
 #: ``ctx.memo`` keys: clean propagation fixed points, and candidates whose replay stalled.
 CLEAN = "contradiction-clean"
@@ -157,24 +160,125 @@ def _stages(ctx: Context) -> list[list[int]]:
     return stages if ctx.depth == 0 else stages[:2]
 
 
-def _clean_cache(ctx: Context, base: list[int]) -> dict[tuple[int, int], tuple[int, ...]]:
+class FixedPoints:
     """Fixed points of suppositions that propagated cleanly in earlier screens
-    of this top-level state, ``(cell, bit) -> masks``; empty inside an
-    assumption or when the state is not a narrowing of the last one screened."""
+    of one top-level state, kept sparse so that memory does not grow with the
+    search: for each ``(cell, bit)`` only the cells the supposition narrowed
+    (and their masks) are stored, with the version of the screened masks
+    (``base``) they were narrowed from.  The masks only ever narrow while one
+    cache lives (a state that is not a narrowing starts a new one), so the
+    full fixed point is that base with the stored cells put back, and a cell
+    not stored is unchanged since exactly when ``changed`` says so.  At most
+    :data:`MAX_FIXED_CELLS` cells are stored in all; past that, new fixed
+    points are not kept (the screen then propagates those from scratch).
+
+    >>> fp = FixedPoints(None, [0b110, 0b110, 0b1110])
+    >>> fp.put((0, 0b10), [0b110, 0b110, 0b1110], [0b10, 0b100, 0b1010])
+    >>> fp.stored, fp.fixed_point((0, 0b10))
+    (3, [2, 4, 10])
+    >>> fp.narrow([0b110, 0b110, 0b0110])
+    >>> fp.restart((0, 0b10), [0b110, 0b110, 0b0110])  # r3 narrowed: the fixed point changes
+    ([2, 4, 2], False)
+    """
+
+    __slots__ = ("state", "base", "version", "changed", "entries", "stored")
+
+    def __init__(self, state: object, base: Sequence[int]) -> None:
+        #: the top-level candidate state these fixed points belong to
+        self.state = state
+        #: the masks screened last
+        self.base = tuple(base)
+        #: how many times ``base`` narrowed
+        self.version = 0
+        #: per cell, the version at which its mask last narrowed
+        self.changed = [0] * len(base)
+        #: ``(cell, bit) -> (version, cells, masks)``: the cells the supposition narrowed from that version's base
+        self.entries: dict[tuple[int, int], tuple[int, tuple[int, ...], tuple[int, ...]]] = {}
+        #: cells stored over all entries
+        self.stored = 0
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def follows(self, state: object, base: Sequence[int]) -> bool:
+        """True when ``base`` belongs to the same state and narrows the last one screened."""
+        return state is self.state and len(base) == len(self.base) and \
+            not any(b & ~s for b, s in zip(base, self.base))
+
+    def narrow(self, base: Sequence[int]) -> None:
+        """Move on to ``base``, a narrowing of the last masks screened."""
+        moved = differing(self.base, base)
+        if moved:
+            self.version += 1
+            for c in moved:
+                self.changed[c] = self.version
+            self.base = tuple(base)
+
+    def restart(self, key: tuple[int, int], base: Sequence[int]) -> tuple[list[int], bool] | None:
+        """The stored fixed point of ``key`` narrowed to ``base`` (the current
+        masks), and whether that left it unchanged; None when none is stored."""
+        entry = self.entries.get(key)
+        if entry is None:
+            return None
+        version, cells, masks = entry
+        trial = list(base)
+        same = True
+        for c, m in zip(cells, masks):
+            narrowed = m & base[c]
+            trial[c] = narrowed
+            same = same and narrowed == m
+        if same and version < self.version:
+            # A cell not stored held the base's mask then: unchanged unless the base narrowed there since.
+            inside = set(cells)
+            same = not any(v > version and c not in inside for c, v in enumerate(self.changed))
+        return trial, same
+
+    def put(self, key: tuple[int, int], base: Sequence[int], trial: Sequence[int]) -> None:
+        """Remember the fixed point ``trial`` of ``key`` found from ``base`` (the current masks)."""
+        self.drop(key)
+        cells = tuple(differing(base, trial))
+        if self.stored + len(cells) > MAX_FIXED_CELLS:
+            return
+        self.entries[key] = (self.version, cells, tuple(trial[c] for c in cells))
+        self.stored += len(cells)
+
+    def drop(self, key: tuple[int, int]) -> None:
+        """Forget the fixed point of ``key``."""
+        old = self.entries.pop(key, None)
+        if old is not None:
+            self.stored -= len(old[1])
+
+    def fixed_point(self, key: tuple[int, int]) -> list[int]:
+        """The whole stored fixed point of ``key`` narrowed to the last masks screened."""
+        found = self.restart(key, self.base)
+        if found is None:
+            raise KeyError(key)
+        return found[0]
+
+    def copy(self) -> "FixedPoints":
+        """An independent copy (the entries are immutable and shared)."""
+        out = FixedPoints(self.state, self.base)
+        out.version, out.changed, out.stored = self.version, list(self.changed), self.stored
+        out.entries = dict(self.entries)
+        return out
+
+
+def _clean_cache(ctx: Context, base: list[int]) -> FixedPoints:
+    """The :class:`FixedPoints` of this top-level state, moved on to ``base``;
+    a new, empty one inside an assumption or when the state is not a
+    narrowing of the last one screened."""
     if ctx.depth:
-        return {}
+        return FixedPoints(None, base)
     entry = ctx.memo.get(CLEAN)
-    if entry is None or entry[0] is not ctx.state or len(entry[1]) != len(base) \
-            or any(b & ~s for b, s in zip(base, entry[1])):
-        cache: dict[tuple[int, int], tuple[int, ...]] = {}
+    if isinstance(entry, FixedPoints) and entry.follows(ctx.state, base):
+        entry.narrow(base)
     else:
-        cache = entry[2]
-    ctx.memo[CLEAN] = (ctx.state, tuple(base), cache)
-    return cache
+        entry = FixedPoints(ctx.state, base)
+        ctx.memo[CLEAN] = entry
+    return entry
 
 
-def _probe(prop: Propagator, base: list[int], cell: int, bit: int,
-           cache: dict[tuple[int, int], tuple[int, ...]]) -> tuple[bool, list[int]]:
+def _probe(prop: Propagator, base: list[int], cell: int, bit: int, cache: FixedPoints) -> tuple[bool, list[int]]:
     """Propagate ``cell = bit`` from ``base``: whether it holds, and the masks.
 
     A supposition that propagated cleanly in a wider state restarts from its
@@ -184,23 +288,21 @@ def _probe(prop: Propagator, base: list[int], cell: int, bit: int,
     narrower one too.  Far less work than from scratch, and at least as
     strong (it may keep deductions a fresh run would not repeat).  Only the
     screen uses the outcome: the replay with the techniques decides."""
-    prev = cache.get((cell, bit))
-    if prev is None:
+    key = (cell, bit)
+    found = cache.restart(key, base)
+    if found is None:
         trial = list(base)
         trial[cell] = bit
         ok = prop.propagate(trial, (cell,))
     else:
-        trial = [p & b for p, b in zip(prev, base)]
-        if trial == list(prev):
-            ok = True
-        else:
-            # Wake every constraint the supposition reached, not just those on the
-            # narrowed cells: some constraints are not idempotent on their own.
-            ok = prop.propagate(trial, differing(trial, base))
+        trial, same = found
+        # Wake every constraint the supposition reached, not just those on the
+        # narrowed cells: some constraints are not idempotent on their own.
+        ok = True if same else prop.propagate(trial, differing(trial, base))
     if ok:
-        cache[(cell, bit)] = tuple(trial)
+        cache.put(key, base, trial)
     else:
-        cache.pop((cell, bit), None)
+        cache.drop(key)
     return ok, trial
 
 
@@ -229,7 +331,7 @@ def screen(ctx: Context, depth: int) -> Iterator[list[tuple[int, int]]]:
     n = len(base)
     width = race_width(ctx)
     budget = _Budget(SCREEN_BUDGET, work)
-    cache = _clean_cache(ctx, base) if depth == 1 else {}
+    cache = _clean_cache(ctx, base) if depth == 1 else FixedPoints(None, base)
     stalled: set[tuple[int, int]] = ctx.memo.get((STALLED, depth), set()) if not ctx.depth else set()
     deferred: list[tuple[int, int]] = []
     # A supposition implied by one that propagates cleanly propagates cleanly too.

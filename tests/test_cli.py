@@ -103,6 +103,18 @@ def test_solve_draws_the_grid(capsys: pytest.CaptureFixture[str]) -> None:
     assert "." not in out.split("== kakuro-6x6")[1].split("status:")[0]  # every white cell filled
 
 
+
+def test_the_grid_of_a_killer_names_its_cages(capsys: pytest.CaptureFixture[str]) -> None:
+    """Step sentences name cages by label ("cage b"): the text grid shows each cell's label and the totals."""
+    code, out, _ = run(capsys, "explain", "sample:killer-1", "sample:greater-killer-1", "--budget", "0")
+    assert code == 0
+    killer, greater = (part.split("status:")[1] for part in out.split("== ")[1:])
+    first = killer.splitlines()[1]
+    assert first.split("    ")[1] == "a b b | c d d | e f g"  # labels beside the digits, boxes kept
+    assert "cages: a=7 b=8 c=6" in killer and "cage b" in out
+    # Greater Killer: cells in no cage are dots; totals not printed are "?"; the relations by label.
+    assert "cages: a=? b=?" in greater and "sums: a>k b>n" in greater
+
 @pytest.mark.parametrize(("line", "status"), [(NO_SOLUTION, "no-solution"), (EMPTY, "multiple")])
 def test_solve_unsolved_exits_1(capsys: pytest.CaptureFixture[str], tmp_path: Path, line: str,
                                 status: str) -> None:

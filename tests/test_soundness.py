@@ -14,9 +14,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from puzzles import from_record, read_path, sample, SAMPLES
-from solver.engine import Engine, solve_with_logic
+from solver.engine import DEFAULT_BUDGET, Engine, solve_with_logic
 from techniques import DEFAULT
 
+from .conftest import HARD_NODES, HARD_WORK
 from .oracle import wrong_effects
 from .strategies import kakuro_records, killer_records, kropki_records
 
@@ -43,9 +44,11 @@ def test_every_corpus_puzzle_is_solved_soundly(kind, corpus, known_hard):
     for puzzle in read_path(str(path)):
         solution = puzzle.parse_solution(puzzle.get_info("solution"))
         hard = puzzle.id in known_hard
-        trace = solve_with_logic(puzzle, DEFAULT, timeout=5 if hard else 120)
+        # Budgets, not seconds: the same trace on any machine under any load.
+        trace = solve_with_logic(puzzle, DEFAULT, timeout=None, budget=HARD_WORK if hard else DEFAULT_BUDGET,
+                                 node_limit=HARD_NODES if hard else None)
         if hard and trace.status == "timeout":
-            pass  # allowed to run out of time (see conftest); its steps are still checked below
+            pass  # allowed to run out of nodes (see conftest); its steps are still checked below
         elif trace.status != "solved" or trace.solution != solution:
             problems.append(f"{puzzle.id}: {trace.status}")
         problems += [f"{puzzle.id}: {p}" for p in unsound(trace.steps, solution)]

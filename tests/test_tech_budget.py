@@ -148,7 +148,7 @@ def test_incremental_probes_are_sound_and_at_least_as_strong(pid, corpus):
     ctx = _state_after(puzzle, 15)
     wide = list(ctx.state.masks)
     assert prop.propagate(wide)
-    cache: dict = {}
+    cache = contradiction.FixedPoints(None, wide)
     cands = [(c, 1 << d) for c, m in enumerate(wide) if not is_single(m) for d in digits_of(m)]
     assert len(cands) > 100
     for cell, bit in cands:
@@ -164,11 +164,12 @@ def test_incremental_probes_are_sound_and_at_least_as_strong(pid, corpus):
             if extra:
                 narrow[cell] &= ~(1 << rng.choice(digits_of(extra)))
         assert prop.propagate(narrow)
+        cache.narrow(narrow)
         for cell, bit in cands:
             if not narrow[cell] & bit:
                 continue
-            ok_fresh, fresh = contradiction._probe(prop, narrow, cell, bit, {})
-            ok_cached, cached = contradiction._probe(prop, narrow, cell, bit, dict(cache))
+            ok_fresh, fresh = contradiction._probe(prop, narrow, cell, bit, contradiction.FixedPoints(None, narrow))
+            ok_cached, cached = contradiction._probe(prop, narrow, cell, bit, cache.copy())
             if bit == 1 << solution[cell]:
                 # The true digit: both propagate cleanly and keep every solution digit.
                 assert ok_fresh and ok_cached, puzzle.cell_name(cell)
@@ -187,11 +188,14 @@ def test_screens_remember_clean_fixed_points_and_stalled_suppositions(corpus):
     ctx = Context(puzzle, ctx.state, DEFAULT, explain=False, placed=ctx.placed)
     assert next_step(ctx, [t for t in DEFAULT if t.level < 7]) is None
     step = next(contradiction.CONTRADICTION_1.find(ctx))
-    assert step.eliminations and ctx.memo[contradiction.CLEAN][0] is ctx.state
-    cache = ctx.memo[contradiction.CLEAN][2]
-    assert cache and all(len(masks) == puzzle.size for masks in cache.values())
+    cache = ctx.memo[contradiction.CLEAN]
+    assert step.eliminations and cache.state is ctx.state
+    points = {key: cache.fixed_point(key) for key in cache.entries}
+    assert points and all(len(masks) == puzzle.size for masks in points.values())
     # The screen's fixed points are the supposition's own: the supposed digit stays.
-    assert all(masks[cell] == bit for (cell, bit), masks in cache.items())
+    assert all(masks[cell] == bit for (cell, bit), masks in points.items())
+    # Kept sparse: only the cells each supposition narrowed are stored.
+    assert cache.stored == sum(len(cells) for _, cells, _ in cache.entries.values()) < len(points) * puzzle.size
     # A stalled supposition is replayed last, never screened out.
     stalled = {(c, d) for c, m in enumerate(ctx.state.masks) if not is_single(m) for d in digits_of(m)}
     ctx.memo[(contradiction.STALLED, 1)] = stalled
@@ -239,3 +243,25 @@ def test_a_guess_goes_where_the_solution_digit_unlocks_the_most(corpus):
             assert step.placements == ((expected, solution[expected]),)
         apply(ctx, step)
     assert guesses >= 2 and trace.status == "solved" and trace.solution == solution
+
+
+def test_remembered_fixed_points_stay_within_their_cap(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Memory does not grow with the contradiction search: the screen's fixed points
+    hold at most MAX_FIXED_CELLS cells (counted, here with a small cap that binds)."""
+    from puzzles.generate.impossible import random_kakuro
+
+    cap = 300
+    monkeypatch.setattr(contradiction, "MAX_FIXED_CELLS", cap)
+    puzzle = random_kakuro(random.Random(3), 14, 14)  # many solutions: contradictions keep firing
+    seen: list[int] = []
+
+    def watch(ctx: Context, step: object) -> None:
+        cache = ctx.memo.get(contradiction.CLEAN)
+        if isinstance(cache, contradiction.FixedPoints):
+            assert cache.stored == sum(len(cells) for _, cells, _ in cache.entries.values())
+            seen.append(cache.stored)
+
+    trace = solve_with_logic(puzzle, DEFAULT, explain=False, timeout=None, budget=20_000, observe=watch)
+    assert trace.techniques_used().get("contradiction-1", 0) >= 1
+    assert seen and max(seen) <= cap
+    assert max(seen) > cap // 2  # the cap was reached, not merely respected

@@ -2,7 +2,10 @@
 
 A full grid is rows of digits (``.`` for an open cell) with separators
 between its boxes or irregular regions (any size); a Kakuro keeps its blocks and ``D\\R`` clues; any other shape falls
-back to the puzzle's own solution rows.
+back to the puzzle's own solution rows.  A grid with cages (Killer, Greater
+Killer) also shows each cell's cage label beside the digits, then the
+totals (and Greater Killer's relations) by label, so that "cage b" in a
+step's sentence can be found on the grid.
 """
 
 from __future__ import annotations
@@ -31,13 +34,56 @@ def draw_grid(puzzle: Puzzle, digits: Sequence[int] | None = None) -> str:
         except SumlogicError:
             pass
     if puzzle.is_full_grid:
+        if _cages(puzzle):
+            return draw_caged(puzzle, values)
         return draw_full(puzzle, values)
     return "\n".join(puzzle.format_solution(values))
 
 
-def draw_full(puzzle: Puzzle, values: Sequence[int]) -> str:
+def _cages(puzzle: Puzzle) -> list[int]:
+    """Indexes of the puzzle's labelled cages."""
+    return [i for i, r in enumerate(puzzle.regions) if r.kind == "cage" and r.label]
+
+
+def draw_caged(puzzle: Puzzle, values: Sequence[int]) -> str:
+    """A grid with cages: the digits, beside them the cage label of each cell
+    (``.`` for a cell in none, labels padded to one width), then the totals
+    by label (``?`` for none printed) and any relations between cage sums.
+
+    >>> from puzzles import sample
+    >>> lines = draw_grid(sample("killer-1")).splitlines()
+    >>> lines[0]
+    '. . . | . . . | . . .    a b b | c d d | e f g'
+    >>> lines[-1][:24]
+    'cages: a=7 b=8 c=6 d=6 e'
+    """
+    owner: dict[tuple[int, int], str] = {}
+    cages = _cages(puzzle)
+    for i in cages:
+        region = puzzle.regions[i]
+        for c in region.cells:
+            owner[puzzle.cells[c]] = str(region.label)
+    width = max(len(label) for label in owner.values())
+    labels = [owner.get(pos, ".").ljust(width) for pos in puzzle.cells]
+    left = draw_full(puzzle, values).splitlines()
+    right = draw_full(puzzle, labels).splitlines()
+    pad = max(len(line) for line in left)
+    lines = [f"{a.ljust(pad)}    {b}".rstrip() for a, b in zip(left, right)]
+    totals = []
+    for i in cages:
+        region = puzzle.regions[i]
+        totals.append(f"{region.label}={'?' if region.total is None else region.total}")
+    lines.append("cages: " + " ".join(totals))
+    relations = [f"{puzzle.regions[c.left].label}{c.op}{puzzle.regions[c.right].label}" for c in puzzle.comparisons]
+    if relations:
+        lines.append("sums: " + " ".join(relations))
+    return "\n".join(lines)
+
+
+def draw_full(puzzle: Puzzle, values: Sequence[int | str]) -> str:
     """A full grid, with ``|`` and ``-`` (``+`` where they meet) between cells of
-    different boxes or irregular regions.
+    different boxes or irregular regions.  ``values`` are digits (0: ``.``) or
+    tokens of one width (drawn as they are).
 
     >>> from puzzles import sudoku
     >>> print(draw_full(sudoku.build(size=6, box=(3, 2)), [0] * 36))
@@ -59,9 +105,11 @@ def draw_full(puzzle: Puzzle, values: Sequence[int]) -> str:
     .   .   .   .
     """
     height, width = puzzle.height, puzzle.width
-    rows = [["."] * width for _ in range(height)]
-    for (r, c), d in zip(puzzle.cells, values):
-        rows[r][c] = str(d) if d else "."
+    tokens = [d if isinstance(d, str) else str(d) if d else "." for d in values]
+    size = max((len(t) for t in tokens), default=1)
+    rows = [["." * size] * width for _ in range(height)]
+    for (r, c), token in zip(puzzle.cells, tokens):
+        rows[r][c] = token
     owner = _block_owner(puzzle)
     if owner is None:
         return "\n".join(" ".join(row) for row in rows)
@@ -77,7 +125,7 @@ def draw_full(puzzle: Puzzle, values: Sequence[int]) -> str:
             dash = [wall((r - 1, c), (r, c)) for c in range(width)]
             if any(dash):
                 lines.append(_separator(dash, wide, [wall((r - 1, c), (r - 1, c + 1)) for c in range(width - 1)],
-                                        [wall((r, c), (r, c + 1)) for c in range(width - 1)]))
+                                        [wall((r, c), (r, c + 1)) for c in range(width - 1)], size))
         text = rows[r][0]
         for c in range(1, width):
             if not wide[c - 1]:
@@ -89,10 +137,10 @@ def draw_full(puzzle: Puzzle, values: Sequence[int]) -> str:
     return "\n".join(lines)
 
 
-def _separator(dash: list[bool], wide: list[bool], above: list[bool], below: list[bool]) -> str:
-    """The line between two rows: ``-`` under each cell whose block changes,
+def _separator(dash: list[bool], wide: list[bool], above: list[bool], below: list[bool], size: int = 1) -> str:
+    """The line between two rows: ``-`` under each cell (``size`` wide) whose block changes,
     ``+`` or ``|`` where walls between columns go on."""
-    text = "-" if dash[0] else " "
+    text = ("-" if dash[0] else " ") * size
     for c in range(1, len(dash)):
         left, right = dash[c - 1], dash[c]
         if not wide[c - 1]:
@@ -102,7 +150,7 @@ def _separator(dash: list[bool], wide: list[bool], above: list[bool], below: lis
             middle = ("+" if wall and (left or right) else "|" if above[c - 1] and below[c - 1]
                       else "-" if left and right else " ")
             text += ("-" if left else " ") + middle + ("-" if right else " ")
-        text += "-" if right else " "
+        text += ("-" if right else " ") * size
     return text.rstrip()
 
 

@@ -415,9 +415,9 @@
     return g;
   }
 
-  /** The corner text of a cage: its total, with its label first where relations name cages by label. */
+  /** The corner text of a cage: its label (the step sentences say "cage b"), then its total. */
   function cageTag(board, cage, hasSum, x, y) {
-    const labelled = board.relations.length > 0;
+    const labelled = Boolean(cage.label);
     if (!hasSum && !labelled) return null;
     return svg("text", { class: "sl-cage-sum", x, y },
       labelled ? svg("tspan", { class: "sl-cage-label", text: hasSum ? `${cage.label} ` : cage.label }) : null,
@@ -445,14 +445,27 @@
     return g;
   }
 
+  // ---------------------------------------------------------------- Greater Killer relations
+
+  /**
+   * Each relation "sum of cage A op sum of cage B" is drawn between the two
+   * cages it joins: a chevron on an edge they share; cages that do not touch
+   * get a tag inside each of them instead (for "a > k": ">k" in cage a and
+   * "<a" in cage k, on the line of the cage's label), never a line across
+   * cells of other cages.
+   */
   function drawRelations(board) {
     const g = svg("g", { class: "sl-relations" });
     const cages = new Map(board.cages.map((cage) => [cage.label, cage]));
+    const tagged = new Map();  // cage label -> relation tags already placed in it
     for (const rel of board.relations) {
       const left = cages.get(rel.left);
       const right = cages.get(rel.right);
       if (!left || !right) continue;
-      const mark = drawRelation(left.cells, right.cells, rel.op);
+      const edge = sharedEdge(left.cells, right.cells);
+      const mark = edge ? drawRelation(edge[0], edge[1], rel.op)
+        : svg("g", { class: "sl-relation is-apart" },
+          relationTag(left, rel.op, rel.right, tagged), relationTag(right, flipOp(rel.op), rel.left, tagged));
       mark.prepend(svg("title", { text: `sum of cage ${rel.left} ${rel.op} sum of cage ${rel.right}` }));
       mark.setAttribute("data-relation", `${rel.left}${rel.op}${rel.right}`);
       g.append(mark);
@@ -460,27 +473,35 @@
     return g;
   }
 
-  /** A chevron (or an equals sign) between two cages: on an edge they share, else on a dotted link. */
-  function drawRelation(leftCells, rightCells, op) {
+  /** The relation seen from the other cage. */
+  function flipOp(op) {
+    return op === "<" ? ">" : op === ">" ? "<" : op;
+  }
+
+  /** The middle one of the cell pairs [a, b] (a in the first cage) that share an edge, or null. */
+  function sharedEdge(leftCells, rightCells) {
     const touching = [];
-    let nearest = null;
     for (const a of leftCells) {
       for (const b of rightCells) {
-        const d = Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]);
-        if (d === 1) touching.push([a, b]);
-        if (!nearest || d < nearest.d) nearest = { a, b, d };
+        if (Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) === 1) touching.push([a, b]);
       }
     }
+    return touching.length ? touching[Math.floor((touching.length - 1) / 2)] : null;
+  }
+
+  /** "op other" in the cage's top-left cell, right-aligned on the label's line, one more per relation. */
+  function relationTag(cage, op, other, tagged) {
+    const count = tagged.get(cage.label) || 0;
+    tagged.set(cage.label, count + 1);
+    const [r, c] = topLeft(cage.cells);
+    const x = (c + 1) * CELL - 3;
+    const y = r * CELL + 4 + count * 11;
+    return svg("text", { class: "sl-relation-tag", x, y, "data-cage": cage.label, text: `${op}${other}` });
+  }
+
+  /** A chevron (or an equals sign) on the edge between cells a and b of two cages. */
+  function drawRelation(a, b, op) {
     const g = svg("g", { class: "sl-relation" });
-    let a;
-    let b;
-    if (touching.length) [a, b] = touching[Math.floor((touching.length - 1) / 2)];
-    else {
-      ({ a, b } = nearest);
-      const [ax, ay] = [(a[1] + 0.5) * CELL, (a[0] + 0.5) * CELL];
-      const [bx, by] = [(b[1] + 0.5) * CELL, (b[0] + 0.5) * CELL];
-      g.append(svg("line", { class: "sl-relation-link", x1: ax, y1: ay, x2: bx, y2: by }));
-    }
     const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
     const u = [(b[1] - a[1]) / len, (b[0] - a[0]) / len];
     const v = [-u[1], u[0]];
@@ -646,6 +667,109 @@
     return items.length ? el("dl", { class: "sl-effects" }, items) : null;
   }
 
+  // ---------------------------------------------------------------- zoom and pan
+
+  const ZOOM_STEP = 1.25;
+  const ZOOM_MIN = 0.2;
+  const ZOOM_MAX = 4;
+
+  /**
+   * The board's frame with its zoom bar: "Fit" shows the whole width (the
+   * default), "-" and "+" scale the board (1 = 60 px per cell), Ctrl + mouse
+   * wheel zooms too, and a zoomed board scrolls or is dragged to pan.  The
+   * zoom is kept across steps; `zoom.scale` null means fit to width.
+   */
+  function makeZoom() {
+    const zoom = { scale: null, frame: null, label: null, board: null };
+    zoom.frame = el("div", { class: "sl-board-frame is-fit" });
+    zoom.label = el("span", { class: "sl-zoom-level", "aria-live": "off", text: "fit" });
+    const button = (cls, label, text, action) => el("button", { type: "button", class: cls, "aria-label": label, onclick: action }, text);
+    zoom.bar = el("div", { class: "sl-zoom", role: "group", "aria-label": "Zoom" },
+      button("sl-zoom-out", "Zoom out", "\u2212", () => zoomBy(zoom, 1 / ZOOM_STEP)),
+      zoom.label,
+      button("sl-zoom-in", "Zoom in", "+", () => zoomBy(zoom, ZOOM_STEP)),
+      button("sl-zoom-fit", "Fit to width", "Fit", () => setZoom(zoom, null)));
+    zoom.frame.addEventListener("wheel", (event) => {
+      if (!event.ctrlKey) return;
+      event.preventDefault();
+      zoomBy(zoom, event.deltaY < 0 ? ZOOM_STEP : 1 / ZOOM_STEP, event);
+    }, { passive: false });
+    bindPan(zoom.frame);
+    return zoom;
+  }
+
+  /** Show `board` (an SVG) in the zoom's frame at the zoom's scale. */
+  function showZoomed(zoom, board) {
+    zoom.board = board;
+    zoom.frame.replaceChildren(board);
+    applyZoom(zoom);
+  }
+
+  /** The scale shown now (the fitted one when fitting). */
+  function currentScale(zoom) {
+    if (zoom.scale !== null || !zoom.board) return zoom.scale || 1;
+    const natural = zoom.board.viewBox.baseVal.width;
+    return natural ? zoom.board.getBoundingClientRect().width / natural : 1;
+  }
+
+  function zoomBy(zoom, factor, event) {
+    const before = currentScale(zoom);
+    const after = Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, before * factor));
+    const frame = zoom.frame;
+    const rect = frame.getBoundingClientRect();
+    // Keep the point under the mouse (or the frame's centre) where it is.
+    const px = event ? event.clientX - rect.left : frame.clientWidth / 2;
+    const py = event ? event.clientY - rect.top : frame.clientHeight / 2;
+    const x = (frame.scrollLeft + px) / before;
+    const y = (frame.scrollTop + py) / before;
+    setZoom(zoom, after);
+    frame.scrollLeft = x * after - px;
+    frame.scrollTop = y * after - py;
+  }
+
+  function setZoom(zoom, scale) {
+    zoom.scale = scale;
+    applyZoom(zoom);
+  }
+
+  function applyZoom(zoom) {
+    const board = zoom.board;
+    const fit = zoom.scale === null;
+    zoom.frame.classList.toggle("is-fit", fit);
+    zoom.label.textContent = fit ? "fit" : `${Math.round(zoom.scale * 100)}%`;
+    if (!board) return;
+    if (fit) {
+      board.style.width = "";
+      board.style.height = "";
+    } else {
+      const box = board.viewBox.baseVal;
+      board.style.width = `${box.width * zoom.scale}px`;
+      board.style.height = `${box.height * zoom.scale}px`;
+    }
+    zoom.frame.dataset.scale = fit ? "fit" : String(zoom.scale);
+  }
+
+  /** Drag a zoomed board to pan it (the frame scrolls). */
+  function bindPan(frame) {
+    let drag = null;
+    frame.addEventListener("pointerdown", (event) => {
+      if (frame.classList.contains("is-fit") || event.button !== 0) return;
+      drag = { x: event.clientX, y: event.clientY, left: frame.scrollLeft, top: frame.scrollTop };
+      frame.classList.add("is-panning");
+    });
+    frame.addEventListener("pointermove", (event) => {
+      if (!drag) return;
+      frame.scrollLeft = drag.left - (event.clientX - drag.x);
+      frame.scrollTop = drag.top - (event.clientY - drag.y);
+    });
+    const end = () => {
+      drag = null;
+      frame.classList.remove("is-panning");
+    };
+    frame.addEventListener("pointerup", end);
+    frame.addEventListener("pointerleave", end);
+  }
+
   // ---------------------------------------------------------------- the viewer
 
   class Viewer {
@@ -684,7 +808,8 @@
       this.nextButton = button("sl-nav-next", "Next step", "ArrowRight", "Next \u25b6", () => this.step + 1);
       this.lastButton = button("sl-nav-last", "End: last step", "End", "End \u00bb", () => this.steps.length);
       this.counter = el("span", { class: "sl-counter", "aria-live": "off" });
-      this.boardBox = el("div", { class: "sl-board-box" });
+      this.zoom = this.zoom || makeZoom();
+      this.boardBox = el("div", { class: "sl-board-box" }, this.zoom.bar, this.zoom.frame);
       this.stepBox = el("section", { class: "sl-step", "aria-live": "polite", "aria-label": "Current step" });
       this.stepList = el("ol", { class: "sl-step-list", start: 0 },
         [{ name: "Start", text: "The puzzle before any step." }, ...this.steps].map((step, k) => this.stepListItem(step, k)));
@@ -762,7 +887,7 @@
       const base = k > 0 ? this.states[k - 1] : this.states[0];
       const kind = KIND_TEXT[this.board.kind] || this.board.kind;
       const caption = `${kind} ${this.board.height} by ${this.board.width}, ${k === 0 ? "start" : `step ${k} of ${n}`}`;
-      this.boardBox.replaceChildren(drawBoard(this.board, base, marks, caption));
+      showZoomed(this.zoom, drawBoard(this.board, base, marks, caption));
       this.counter.textContent = `Step ${k} / ${n}`;
       this.prevButton.disabled = k === 0;
       this.firstButton.disabled = k === 0;
