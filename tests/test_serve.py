@@ -530,3 +530,39 @@ def test_hint_and_check_budgets_are_bounded_by_the_server() -> None:
         for endpoint in ("hint", "check"):
             body = {"puzzle": "sample:killer-1", "position": {}, "budget": 1001}
             assert_error(small.post(f"{API}/{endpoint}", json=body), 422, "budget")
+
+
+# --- the command itself: Ctrl-C and a port in use ---------------------------------------
+
+
+def test_serve_stops_on_ctrl_c_with_130_and_refuses_a_busy_port_in_one_line() -> None:
+    import signal
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+
+    from sumlogic.server.app import free_port
+
+    port = str(free_port())
+    command = [sys.executable, "-m", "sumlogic", "serve", "--port", port, "--workers", "1"]
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        for _ in range(600):  # the server's start, polled; 60 s at most, a safety net only
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/health", timeout=5) as answer:
+                    if answer.status == 200:
+                        break
+            except OSError:
+                time.sleep(0.1)
+        busy = subprocess.run(command, capture_output=True, text=True, timeout=120)
+        assert busy.returncode == 2
+        assert [line for line in busy.stderr.splitlines() if line.startswith("sumlogic:")] == [
+            f"sumlogic: cannot serve on 127.0.0.1:{port} (is the port in use?)"]
+        server.send_signal(signal.SIGINT)
+        _, err = server.communicate(timeout=60)
+        assert server.returncode == 130 and "Traceback" not in err
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.communicate()

@@ -20,7 +20,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from .common import EXIT_OK, InputError, number
+from .common import EXIT_INTERRUPTED, EXIT_OK, InputError, number
 
 
 def _count(text: str) -> int:
@@ -79,6 +79,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
     limits = Limits(time_limit=args.time_limit, budget=args.budget or DEFAULT_BUDGET)
     app = create_app(Settings(workers=args.workers, queue_limit=args.queue, max_body=args.max_body,
                               limits=limits))
+    server = uvicorn.Server(uvicorn.Config(app, host=args.host, port=args.port, log_level="warning",
+                                           access_log=False))
     print(f"sumlogic: serving on http://{args.host}:{args.port}/ (Ctrl-C stops)", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", access_log=False)
-    return EXIT_OK
+    try:
+        server.run()
+    except SystemExit:  # uvicorn gives up when it cannot listen (it has logged why)
+        raise InputError(f"cannot serve on {args.host}:{args.port} (is the port in use?)") from None
+    # uvicorn takes Ctrl-C (and SIGTERM) itself and asks the server to exit: the status of an interrupt
+    return EXIT_INTERRUPTED if server.should_exit else EXIT_OK
