@@ -1,4 +1,5 @@
-/* sumlogic serve: the address codec shared by the play page and the step viewer page.
+/* sumlogic serve: what the served pages share: the address codec (the play
+ * page and the step viewer page) and building elements (SumlogicDom.el).
  *
  * The puzzle and the player's position live in the address as #p=<state>:
  * "z" + base64url of the deflated JSON where the browser compresses, else
@@ -66,4 +67,19 @@
   }
 
   window.SumlogicAddress = Object.freeze({ KEY, encode, decode, find, call });
+
+  /** An HTML element with attributes ("text" sets its text, "onX" adds a listener) and children. */
+  function el(tag, attrs = {}, ...children) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs)) {
+      if (value === null || value === undefined || value === false) continue;
+      if (key === "text") node.textContent = String(value);
+      else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+      else node.setAttribute(key, value === true ? "" : String(value));
+    }
+    node.append(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
+    return node;
+  }
+
+  window.SumlogicDom = Object.freeze({ el });
 })();

@@ -22,17 +22,7 @@
 
   const $ = (id) => document.getElementById(id);
 
-  function el(tag, attrs = {}, ...children) {
-    const node = document.createElement(tag);
-    for (const [key, value] of Object.entries(attrs)) {
-      if (value === null || value === undefined || value === false) continue;
-      if (key === "text") node.textContent = String(value);
-      else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-      else node.setAttribute(key, value === true ? "" : String(value));
-    }
-    node.append(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
-    return node;
-  }
+  const el = window.SumlogicDom.el;
 
   // ---------------------------------------------------------------- the address and the server (address.js)
 
