@@ -1,8 +1,9 @@
 """The ``sumlogic`` command line (also ``python -m sumlogic``).
 
 Commands, each in its own module of this package (this one holds the
-parser and the exit handling; :mod:`sumlogic.cli.common` the exit codes, the
-reading of input and the options they share)::
+parser and the exit handling; :mod:`sumlogic.cli.reading` the reading of
+puzzles and positions; :mod:`sumlogic.cli.common` the exit codes, printing
+and the options they share)::
 
     sumlogic solve PATH... [--json] [--no-logic]                              solve
     sumlogic explain PATH... [--json] [--html OUT.html] [--max-depth N] [--no-guess]
@@ -160,7 +161,8 @@ def _interrupted() -> int:
 
 
 def _run(argv: Sequence[str] | None) -> int:
-    from .common import EXIT_INTERNAL, InputError, warn
+    from .common import EXIT_INTERNAL, warn
+    from .reading import InputError
 
     args = parse_args(list(argv) if argv is not None else None)
     if isinstance(args, int):

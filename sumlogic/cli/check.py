@@ -23,7 +23,9 @@ from __future__ import annotations
 import argparse
 from typing import Any, Callable
 
-from .common import EXIT_OK, EXIT_UNSOLVED, STATUS_WORDS, emit, emit_json, one_puzzle, read_all, read_position_arg
+from .common import EXIT_OK, EXIT_UNSOLVED, STATUS_WORDS, emit, emit_json
+
+from .reading import one_puzzle, read_all, read_position_arg
 
 
 def add_parser(commands: Any, add_input: Callable[[argparse.ArgumentParser], None]) -> None:

@@ -20,7 +20,9 @@ from typing import Any
 
 from solver.errors import SumlogicError
 
-from .common import EXIT_OK, EXIT_UNSOLVED, InputError, read_entries, warn
+from .common import EXIT_OK, EXIT_UNSOLVED, warn
+
+from .reading import InputError, read_entries
 
 
 def add_parser(commands: Any) -> None:

@@ -35,9 +35,9 @@ import textwrap
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from solver.bits import digits_of
-from .common import (EXIT_OK, EXIT_UNSOLVED, STATUS_WORDS, Entry, InputError, add_jobs, add_position,
-                     add_techniques, depth, emit, emit_json, header, in_order, one_puzzle, progress, read_all,
-                     read_position_arg, technique_ids, warn)
+from .common import (EXIT_OK, EXIT_UNSOLVED, STATUS_WORDS, add_jobs, add_position, add_techniques, depth, emit,
+                     emit_json, header, in_order, progress, technique_ids, warn)
+from .reading import Entry, InputError, one_puzzle, read_all, read_position_arg
 from .grid import draw_grid
 from solver.model import Puzzle
 from solver.step import Step

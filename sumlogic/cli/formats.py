@@ -6,7 +6,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from .common import EXIT_OK, SAMPLE_PREFIX, emit, emit_json, table
+from .common import EXIT_OK, emit, emit_json, table
+
+from .reading import SAMPLE_PREFIX
 
 
 def add_parsers(commands: Any) -> None:

@@ -26,7 +26,9 @@ from __future__ import annotations
 import argparse
 from typing import Any, Callable, Iterator, Sequence
 
-from .common import InputError, add_jobs, add_techniques, in_order, progress, technique_ids
+from .common import add_jobs, add_techniques, in_order, progress, technique_ids
+
+from .reading import InputError
 from .explain import add_budget, add_max_depth
 from solver.engine import DEFAULT_BUDGET
 from ..grading import BAND_ORDER, Grade
@@ -116,7 +118,8 @@ def band_table(grades: Sequence[Grade]) -> list[str]:
 
 
 def cmd_grade(args: argparse.Namespace) -> int:
-    from .common import emit, emit_json, read_all, warn
+    from .common import emit, emit_json, warn
+    from .reading import read_all
 
     entries = read_all(args.paths, args.format, args.max_input)
     ids = technique_ids(args)

@@ -20,7 +20,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from .common import EXIT_INTERRUPTED, EXIT_OK, InputError, number
+from .common import EXIT_INTERRUPTED, EXIT_OK, number
+
+from .reading import InputError
 
 
 def _count(text: str) -> int:

@@ -26,8 +26,9 @@ from __future__ import annotations
 import argparse
 from typing import Any, Callable
 
-from .common import (EXIT_OK, EXIT_UNSOLVED, STATUS_WORDS, Entry, add_jobs, emit, emit_json, header, in_order,
-                     progress, read_all, warn)
+from .common import EXIT_OK, EXIT_UNSOLVED, STATUS_WORDS, add_jobs, emit, emit_json, header, in_order, progress, warn
+
+from .reading import Entry, read_all
 from .grid import draw_grid
 from solver.model import Puzzle
 

@@ -85,7 +85,7 @@ def read_puzzle(fields: Body) -> tuple[Puzzle, str]:
     from puzzles import FORMATS, detect_format
     from puzzles.common import id_from_source
 
-    from ..cli.common import InputError, inline, inline_name, parse_entries, read_sample
+    from ..cli.reading import InputError, inline, inline_name, parse_entries, read_sample
 
     value = fields.get("puzzle")
     notation = fields.get("format")
@@ -151,7 +151,7 @@ def chosen(fields: Body) -> Body:
 
 
 def _solve(fields: Body) -> Body:
-    from ..cli.common import Entry
+    from ..cli.reading import Entry
     from ..cli.solve import solve_record
 
     puzzle, _ = read_puzzle(fields)
