@@ -38,7 +38,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.bench_solve import build_cpsat, cpsat_solver
+from benchmarks.bench_solve import build_cpsat, cpsat_solver, markdown_table
 from benchmarks.corpus import corpus_dir, load
 from puzzles.generate.base import Rejected
 from puzzles.generate.impossible import damage, random_kakuro
@@ -145,10 +145,7 @@ def main(argv: list[str] | None = None) -> int:
     if use_cpsat:
         header += ["CP-SAT median s", "CP-SAT max s", "ratio of medians"]
     print()
-    print("| " + " | ".join(header) + " |")
-    print("|" + " --- |" * len(header))
-    for row in rows:
-        print("| " + " | ".join(row) + " |")
+    print("\n".join(markdown_table(header, rows)))
     return 0
 
 

@@ -45,7 +45,7 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -171,6 +171,16 @@ def run_cpsat(puzzle: Puzzle, expected: tuple[int, ...] | None, timeout: float) 
     return Run(seconds, True)
 
 
+def markdown_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
+    """A Markdown table's lines (what BENCHMARKS.md quotes).
+
+    >>> markdown_table(["a", "b"], [["1", "2"]])
+    ['| a | b |', '| --- | --- |', '| 1 | 2 |']
+    """
+    lines = ["| " + " | ".join(header) + " |", "|" + " --- |" * len(header)]
+    return lines + ["| " + " | ".join(row) + " |" for row in rows]
+
+
 def fmt(seconds: float) -> str:
     """Seconds with three decimals."""
     return f"{seconds:.3f}"
@@ -238,10 +248,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args.no_cpsat:
         header += ["CP-SAT median s", "CP-SAT max s", "ratio of medians"]
     print()
-    print("| " + " | ".join(header) + " |")
-    print("|" + " --- |" * len(header))
-    for row in rows:
-        print("| " + " | ".join(row) + " |")
+    print("\n".join(markdown_table(header, rows)))
     print()
     print("| kind | solver | slowest (s) |")
     print("| --- | --- | --- |")

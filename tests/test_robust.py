@@ -240,6 +240,8 @@ def _interrupt(argv: list[str], *, after_lines: int = 0, delay: float = 0.0, gro
         reader.start()
     if after_lines:
         enough.wait(120)
+    else:
+        _wait_until_reading(process, [a for a in argv if Path(a).is_file()], lines)
     time.sleep(delay)
     if group:
         os.killpg(process.pid, signal.SIGINT)  # what a terminal's Ctrl-C does: every process of the group
@@ -263,6 +265,26 @@ def _interrupt(argv: list[str], *, after_lines: int = 0, delay: float = 0.0, gro
         os.killpg(process.pid, signal.SIGKILL)
         pytest.fail(f"{argv}: worker processes left running after Ctrl-C")
     return process.returncode, b"".join(lines).decode(), b"".join(errors).decode()
+
+
+def _wait_until_reading(process: subprocess.Popen, inputs: list[str], lines: list[bytes]) -> None:
+    """Wait until the command has started on its work: it has one of ``inputs``
+    open (it reads them only after taking Ctrl-C in hand), it has written a
+    line, or it has ended.  So the delay after it counts from there, not from
+    the interpreter's start, whose length depends on the machine's load.
+    (A polled, bounded wait: 60 s is a safety net, not a measure.)"""
+    wanted = {str(Path(i).resolve()) for i in inputs}
+    fds = Path(f"/proc/{process.pid}/fd")
+    for _ in range(12_000):
+        if lines or process.poll() is not None or not wanted:
+            return
+        try:
+            if any(os.path.realpath(fd) in wanted for fd in fds.iterdir()):
+                return
+        except OSError:  # the process is starting or gone, or /proc is not there
+            if not fds.parent.exists():
+                return
+        time.sleep(0.005)
 
 
 def _many_puzzles(tmp_path: Path) -> str:
