@@ -37,15 +37,17 @@ from typing import Any, Callable, Sequence
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from solver.model import Puzzle  # noqa: E402
-from sumlogic.grading import TIME_MODEL, PathStep, TimeModel, estimate_seconds, largest_region, spearman  # noqa: E402
+from sumlogic.grading import (TIME_MODELS, PathStep, TimeModel, estimate_seconds, largest_region,  # noqa: E402
+                              spearman, time_model)
 
 Entry = dict[str, Any]
 
 #: The rated files of ``shared/rated/`` (set name = file name without ``.jsonl``).
 RATED_FILES: tuple[str, ...] = ("sudoku-cloud", "sudoku-krazydad", "sudoku-janko", "killer-janko",
                                 "kakuro-janko", "killer-krazydad")
-#: The sets the model is fitted on.  ``killer-krazydad`` (one tier, book order)
-#: and ``corpus killer/krazydad`` are too noisy to tune to: reported only.
+#: The sets the models are fitted on (each kind's model on that kind's sets).
+#: ``killer-krazydad`` (one tier, book order) and ``corpus killer/krazydad`` are
+#: too noisy to tune to: reported only.
 FIT_SETS: tuple[str, ...] = ("sudoku-cloud", "sudoku-krazydad", "sudoku-janko", "killer-janko", "kakuro-janko",
                              "corpus kropki/janko", "corpus killer tiers")
 #: The version of the cached rows (raise it when :class:`sumlogic.grading.MoveCounter` changes).
@@ -208,6 +210,20 @@ def cached_paths(puzzles: Sequence[Puzzle], folder: Path, budget: float, jobs: i
 Rows = list[tuple[float, list[PathStep], int]]
 
 
+def kinds_of(items: Sequence[tuple[str, Puzzle, dict[str, Any]]]) -> dict[str, str]:
+    """The puzzle kind of each set (every rated set holds one kind)."""
+    return {name: p.kind for name, p, _ in items}
+
+
+def fitted_by_kind(kinds: dict[str, str]) -> dict[str, list[str]]:
+    """Per kind, the :data:`FIT_SETS` its model is fitted on."""
+    out: dict[str, list[str]] = {}
+    for name in FIT_SETS:
+        if name in kinds:
+            out.setdefault(kinds[name], []).append(name)
+    return out
+
+
 def sets_of(items: Sequence[tuple[str, Puzzle, dict[str, Any]]], entries: dict[str, Entry]
             ) -> tuple[dict[str, Rows], dict[str, int]]:
     """Per set, the solved puzzles' (rating, path); and per set how many were left out."""
@@ -257,14 +273,15 @@ GRID: dict[str, tuple[float, ...]] = {
 }
 
 
-def fit(sets: dict[str, Rows], names: Sequence[str], start: TimeModel = TIME_MODEL,
+def fit(sets: dict[str, Rows], names: Sequence[str], start: TimeModel | None = None,
         rounds: int = 3) -> tuple[TimeModel, float]:
-    """Coordinate search over :data:`GRID` from ``start``: the model with the
-    highest mean rho over the sets ``names`` (first found on a tie)."""
+    """Coordinate search over :data:`GRID` from ``start`` (default: the Sudoku model in use):
+    the model with the highest mean rho over the sets ``names`` (first found on a tie)."""
     def objective(m: TimeModel) -> float:
         return sum(rho_of(sets[n], m) for n in names if n in sets) / max(1, sum(1 for n in names if n in sets))
 
-    model, best = start, objective(start)
+    model = start or time_model("sudoku")
+    best = objective(model)
     for _ in range(rounds):
         moved = False
         for key, values in GRID.items():
@@ -288,18 +305,25 @@ def folds(n: int, k: int = FOLDS, seed: int = SEED) -> list[int]:
     return out
 
 
-def cross_validated(sets: dict[str, Rows]) -> dict[str, list[tuple[list[float], list[float]]]]:
+def fit_models(sets: dict[str, Rows], kinds: dict[str, str]) -> dict[str, tuple[TimeModel, float]]:
+    """Per kind with fitted sets, its model fitted on them (from the one in use) and the mean rho."""
+    return {kind: fit(sets, names, start=time_model(kind)) for kind, names in fitted_by_kind(kinds).items()}
+
+
+def cross_validated(sets: dict[str, Rows], kinds: dict[str, str]) -> dict[str, list[tuple[list[float], list[float]]]]:
     """Per set and fold, ``(ratings, estimates)`` of the held-out puzzles, each
-    fold scored by the model fitted on the other folds of the fitted sets.
+    fold scored by its kind's model fitted on the other folds of that kind's
+    fitted sets (a kind without fitted sets: the model in use).
     Folds are kept apart: models fitted on different folds need not share a
     scale, so only ranks within one fold are compared."""
     assign = {name: folds(len(rows)) for name, rows in sets.items()}
     out: dict[str, list[tuple[list[float], list[float]]]] = {name: [] for name in sets}
     for k in range(FOLDS):
         train = {name: [r for r, f in zip(rows, assign[name]) if f != k] for name, rows in sets.items()}
-        model, _ = fit(train, FIT_SETS)
-        print(f"  fold {k + 1}/{FOLDS}: {model}", file=sys.stderr)
+        models = {kind: m for kind, (m, _) in fit_models(train, kinds).items()}
+        print(f"  fold {k + 1}/{FOLDS}: {models}", file=sys.stderr)
         for name, rows in sets.items():
+            model = models.get(kinds[name]) or time_model(kinds[name])
             held = [row for row, f in zip(rows, assign[name]) if f == k]
             out[name].append(([y for y, _, _ in held], [estimate_seconds(path, model, big) for _, path, big in held]))
     return out
@@ -342,11 +366,12 @@ def scale_seconds(sets: dict[str, Rows], items: Sequence[tuple[str, Puzzle, dict
 
 
 def extra_checks(items: Sequence[tuple[str, Puzzle, dict[str, Any]]], entries: dict[str, Entry],
-                 model: TimeModel) -> list[str]:
+                 models: dict[str, TimeModel] | None = None) -> list[str]:
     """The README's further checks: Cloud rho against D_TR and mean seconds;
     krazydad Sudoku within each tier against the book; janko's Kakuros within
     each grid size with 20 puzzles or more."""
     def est(p: Puzzle) -> float:
+        model = (models or {}).get(p.kind) or time_model(p.kind)
         return estimate_seconds([tuple(r) for r in entries[p.id]["path"]], model, largest_region(p))
 
     solved = [(name, p, r) for name, p, r in items if entries[p.id]["status"] == "solved"]
@@ -386,8 +411,9 @@ def report(items: Sequence[tuple[str, Puzzle, dict[str, Any]]], entries: dict[st
            out: Callable[[str], None] = print) -> None:
     """Print the calibration table (and with ``do_fit`` the cross-validation and the fit on everything)."""
     sets, left = sets_of(items, entries)
-    names = sorted(sets, key=lambda n: (n not in FIT_SETS, n))
-    held = cross_validated(sets) if do_fit else {}
+    kinds = kinds_of(items)
+    names = sorted(sets, key=lambda n: (kinds[n], n not in FIT_SETS, n))
+    held = cross_validated(sets, kinds) if do_fit else {}
     head = f"{'set':28} {'n':>4} {'left':>5}  {'rho (in use)':>12} {'95% CI':>15}"
     if do_fit:
         head += f"  {'rho (5-fold CV)':>15} {'95% CI':>15}"
@@ -395,7 +421,7 @@ def report(items: Sequence[tuple[str, Puzzle, dict[str, Any]]], entries: dict[st
     for name in names:
         rows = sets[name]
         ys = [y for y, _, _ in rows]
-        xs = [estimate_seconds(path, TIME_MODEL, big) for _, path, big in rows]
+        xs = [estimate_seconds(path, time_model(kinds[name]), big) for _, path, big in rows]
         lo, hi = bootstrap(ys, xs)
         line = f"{name:28} {len(rows):>4} {left.get(name, 0):>5}  {spearman(ys, xs):>+12.2f} [{lo:+.2f}, {hi:+.2f}]"
         if do_fit:
@@ -403,14 +429,20 @@ def report(items: Sequence[tuple[str, Puzzle, dict[str, Any]]], entries: dict[st
             line += f"  {cv:>+15.2f} [{clo:+.2f}, {chi:+.2f}]"
         out(line + ("  yes" if name in FIT_SETS else "  no (reported only)"))
     out("further checks (model in use):")
-    for line in extra_checks(items, entries, TIME_MODEL):
+    for line in extra_checks(items, entries):
         out(line)
     if do_fit:
-        model, mean = fit(sets, FIT_SETS)
-        model = replace(model, seconds=scale_seconds(sets, items, entries, model))
-        out(f"fitted on all of {', '.join(n for n in FIT_SETS if n in sets)}: mean rho {mean:.3f}")
-        out("  TIME_MODEL = TimeModel(" + ", ".join(f"{k}={v!r}" for k, v in asdict(model).items()) + ")")
-        out(f"  in sumlogic.grading: {TIME_MODEL}")
+        fitted = fit_models(sets, kinds)
+        # one clock for every kind: the Sudoku model's, scaled to the Cloud players' times
+        sudoku = fitted["sudoku"][0] if "sudoku" in fitted else time_model("sudoku")
+        seconds = scale_seconds(sets, items, entries, sudoku)
+        out("fitted per kind (TIME_MODELS in sumlogic/grading.py):")
+        for kind, (model, mean) in sorted(fitted.items()):
+            model = replace(model, seconds=seconds)
+            fitted_on = ", ".join(fitted_by_kind(kinds)[kind])
+            out(f"  {kind!r}: TimeModel(" + ", ".join(f"{k}={v!r}" for k, v in asdict(model).items())
+                + f"),  # mean rho {mean:.3f} on {fitted_on}")
+        out(f"  in use: {TIME_MODELS}")
 
 
 def main(args: Any) -> None:

@@ -17,7 +17,7 @@ from solver.engine import DEFAULT_BUDGET, solve_with_logic
 from solver.search import count_solutions
 from sumlogic.cli import main
 from sumlogic.grading import (TIME_MODEL, Grade, MoveCounter, TimeModel, estimate_minutes, estimate_seconds, grade,
-                              grade_trace, path_steps)
+                              grade_trace, path_steps, time_model)
 from techniques import DEFAULT
 
 NAMES = ("sudoku-1", "killer-1", "kropki-2", "kakuro-6x6")
@@ -81,7 +81,7 @@ def test_path_rows_count_open_cells_down() -> None:
     opens = [r[3] for r in rows]
     assert opens == sorted(opens, reverse=True) and opens[-1] == 1
     assert all(r[2] >= 1 for r in rows)
-    assert grade_trace(trace).minutes == estimate_minutes(rows)
+    assert grade_trace(trace).minutes == estimate_minutes(rows, time_model("sudoku"))
 
 
 def test_the_model_is_monotone() -> None:
