@@ -16,7 +16,9 @@ from puzzles import from_record, sample
 from solver.engine import DEFAULT_BUDGET, solve_with_logic
 from solver.search import count_solutions
 from sumlogic.cli import main
-from sumlogic.grading import (TIME_MODEL, Grade, MoveCounter, TimeModel, estimate_minutes, estimate_seconds, grade,
+from sumlogic.generation import generate
+from sumlogic.grading import (MINUTE_BANDS, TIME_MODEL, Grade, MoveCounter, TimeModel, band_for, estimate_minutes,
+                              estimate_seconds, grade,
                               grade_trace, path_steps, time_model)
 from techniques import DEFAULT
 
@@ -162,3 +164,30 @@ def test_generate_at_minutes_keeps_the_estimate_in_range(capsys: pytest.CaptureF
     assert main(["generate", "sudoku", "--seed", "3", "--minutes", "1-30", "--max-tries", "20"]) == 0
     assert main(["generate", "sudoku", "--minutes", "30-1"]) == 2
     assert "--minutes '30-1'" in capsys.readouterr().err
+
+
+def test_the_estimate_lifts_the_band_only_where_calibrated() -> None:
+    (medium, medium_from), (hard, hard_from) = MINUTE_BANDS["kakuro"]
+    assert (medium, hard) == ("Medium", "Hard") and medium_from < hard_from
+    assert band_for(2, False, "kakuro", medium_from - 0.1) == "Easy"
+    assert band_for(2, False, "kakuro", medium_from) == "Medium"
+    assert band_for(2, False, "kakuro", hard_from) == "Hard"
+    assert band_for(2, False, "kakuro", 1e9) == "Hard"  # never above Hard: Expert takes contradictions
+    assert band_for(8, False, "kakuro", 0.0) == "Extreme"  # the hardest level is the floor
+    assert band_for(2, True, "kakuro", 1e9) == "Needs-guessing"
+    assert band_for(2, False, "no-such-kind", 1e9) == "Easy"
+
+
+def test_a_kakuro_lifted_by_its_estimate_says_so_in_its_grade() -> None:
+    puzzle = generate("kakuro", seed=1)
+    g = grade(puzzle)
+    assert g.level <= 2 and g.band == "Medium" and g.minutes >= MINUTE_BANDS["kakuro"][0][1]
+
+
+def test_cut_points_follow_the_share_of_grades_below_each_band() -> None:
+    from benchmarks.calibrate_time import cut_points
+
+    minutes = [float(m) for m in range(1, 11)]
+    grades = [1.0, 1.0, 2.0, 2.0, 3.0, 3.0, 4.0, 4.0, 5.0, 5.0]
+    # 4 of 10 are graded below 3 (Medium), 6 below 4 (Hard): cut just above the 4th and 6th estimate
+    assert cut_points(minutes, grades) == (("Medium", 4.1), ("Hard", 6.1))

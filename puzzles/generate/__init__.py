@@ -150,7 +150,7 @@ def reachable_bands(kind: str) -> tuple[str, ...]:
     """The grade bands a kind's generator has been measured to reach (its module's ``BANDS``).
 
     >>> reachable_bands("kakuro")
-    ('Easy', 'Hard', 'Expert')
+    ('Easy', 'Medium', 'Hard', 'Expert')
     """
     return _generator(kind).BANDS
 
