@@ -6,7 +6,7 @@ level used decides the band, and a puzzle that needs a guess is in the band
 human would call hard: each step of level ``L >= WEIGHTS.floor`` adds
 ``WEIGHTS.base ** (L - WEIGHTS.floor)``, and the hardest level adds
 ``WEIGHTS.per_level`` points per level.  The weights and the band cut points
-were chosen on the corpus by ``benchmarks/calibrate.py`` (docs/grading.md
+were chosen on the corpus by ``benchmarks/calibrate.py --score`` (docs/grading.md
 says how, and how well they agree with the sources' own ratings).
 
 >>> from puzzles import sample
@@ -29,7 +29,7 @@ from solver.model import Puzzle
 from solver.step import Step
 
 #: Bands by the hardest level a solution needs: (name, highest level in it).
-#: The cut points were chosen on the corpus (``benchmarks/calibrate.py``,
+#: The cut points were chosen on the corpus (``benchmarks/calibrate.py --score``,
 #: docs/grading.md): of all cut points, these put the most puzzles whose source
 #: names a difficulty in words (easy, intermediate, expert, extreme ...) in the
 #: band of that word.  Easy: singles and basic sum/dot steps (1-2); Medium:
@@ -146,7 +146,7 @@ class Weights:
     per_level: int
 
 
-#: The weights in use, chosen by ``python benchmarks/calibrate.py --fit`` (docs/grading.md).
+#: The weights in use, chosen by ``python benchmarks/calibrate.py --score --fit`` (docs/grading.md).
 WEIGHTS = Weights(floor=6, base=1.0, per_level=1000)
 
 
