@@ -467,9 +467,10 @@ def minute_bands(items: Sequence[tuple[str, Puzzle, dict[str, Any]]], sets: dict
             train = [i for i in range(len(rows)) if assign[i] != k]
             test = [i for i in range(len(rows)) if assign[i] == k]
             table = {kind: cut_points([minutes[i] for i in train], [grades[i] for i in train])}
-            held.append(band_agreement([rows[i] for i in test], kind, table, [minutes[i] for i in test]))
+            if len(test) > 2:
+                held.append(band_agreement([rows[i] for i in test], kind, table, [minutes[i] for i in test]))
         lines.append(f"  {kind!r}: {cuts!r},  # from {source} (5-fold CV of the cut points: "
-                     f"rho {sum(held) / FOLDS:+.2f})")
+                     f"rho {sum(held) / max(1, len(held)):+.2f})")
         for name in sorted(n for n in sets if kinds[n] == kind):
             alone, in_use, new = (band_agreement(sets[name], kind, table) for table in ({}, MINUTE_BANDS, {kind: cuts}))
             lines.append(f"    {name}: band vs rating, hardest level alone {alone:+.2f}, in use {in_use:+.2f}, "

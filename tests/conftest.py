@@ -53,6 +53,20 @@ def corpus() -> Path:
 
 
 @pytest.fixture
+def rated() -> Path:
+    """The rated sets' folder, ``$SUMLOGIC_RATED`` or ``../shared/rated`` (skips, or fails under CI, when missing)."""
+    configured = os.environ.get("SUMLOGIC_RATED")
+    folder = Path(configured) if configured else (REPO_ROOT.parent / "shared" / "rated").resolve()
+    if not any(folder.glob("*.jsonl")):
+        message = (f"rated puzzle sets not found at {folder}: set SUMLOGIC_RATED to the folder holding "
+                   f"sudoku-cloud.jsonl, ...")
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(message)
+        pytest.skip(message)
+    return folder
+
+
+@pytest.fixture
 def corpus_file(corpus: Path):
     """A function ``kind -> [(line number, record), ...]`` reading ``<kind>.jsonl`` of the corpus."""
     def read(kind: str) -> list[tuple[int, dict[str, Any]]]:

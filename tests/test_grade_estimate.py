@@ -191,3 +191,21 @@ def test_cut_points_follow_the_share_of_grades_below_each_band() -> None:
     grades = [1.0, 1.0, 2.0, 2.0, 3.0, 3.0, 4.0, 4.0, 5.0, 5.0]
     # 4 of 10 are graded below 3 (Medium), 6 below 4 (Hard): cut just above the 4th and 6th estimate
     assert cut_points(minutes, grades) == (("Medium", 4.1), ("Hard", 6.1))
+
+
+def test_the_calibration_report_names_every_rated_set(rated: Path, corpus: Path, tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    run = subprocess.run([sys.executable, str(root / "benchmarks" / "calibrate.py"), "--limit", "6",
+                          "--cache", str(tmp_path), "--rated-dir", str(rated), "--corpus", str(corpus)],
+                         capture_output=True, text=True, check=False)
+    assert run.returncode == 0, run.stderr[-2000:]
+    lines = run.stdout.splitlines()
+    for name in ("sudoku-cloud", "sudoku-krazydad", "sudoku-janko", "killer-janko", "kakuro-janko",
+                 "corpus killer tiers", "corpus kropki/janko"):
+        [row] = [line for line in lines if line.startswith(name + " ")]
+        assert row.split()[len(name.split())] == "6"  # n
+        assert "yes" in row  # fitted, and so cross-validated
+    assert any("'kakuro': (('Medium'," in line for line in lines)  # the band cut points
