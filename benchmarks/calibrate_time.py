@@ -51,7 +51,7 @@ RATED_FILES: tuple[str, ...] = ("sudoku-cloud", "sudoku-krazydad", "sudoku-janko
 FIT_SETS: tuple[str, ...] = ("sudoku-cloud", "sudoku-krazydad", "sudoku-janko", "killer-janko", "kakuro-janko",
                              "corpus kropki/janko", "corpus killer tiers")
 #: The version of the cached rows (raise it when :class:`sumlogic.grading.MoveCounter` changes).
-ROWS = 4
+ROWS = 5
 #: Folds of the cross-validation.
 FOLDS = 5
 #: Seed of the folds and the bootstrap.

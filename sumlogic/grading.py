@@ -283,8 +283,10 @@ class Spotter:
 
     It keeps its own copy of the candidates, starting from the engine's
     state at the first single of a run; :meth:`advance` counts the singles
-    open in that copy by kind and takes the person's move (the lowest cell of
-    the easiest kind).  The engine's state is never touched.
+    open in that copy by kind and takes the person's move: of the easiest
+    kind, the same digit as the last one placed if it can, else the next
+    digit up (people go through the digits one by one), in its lowest cell.
+    The engine's state is never touched.
     """
 
     def __init__(self, ctx: Context) -> None:
@@ -294,6 +296,8 @@ class Spotter:
         self.placed = set(ctx.placed)
         self.peers = puzzle.peers
         self.max_digit = puzzle.max_digit
+        #: the digit the person placed last (0: none yet)
+        self.last = 0
         #: (cells, is a row or column) of every region that holds each digit once
         self.units: list[tuple[tuple[int, ...], bool]] = []
         for region in puzzle.regions:
@@ -343,7 +347,9 @@ class Spotter:
         pick = box or line or naked
         if not pick:
             return None
-        cell = min(pick)
+        last, top = self.last, self.max_digit
+        cell = min(pick, key=lambda c: ((pick[c] - last) % top if last else pick[c], c))
+        self.last = pick[cell]
         bit = 1 << pick[cell]
         self.masks[cell] = bit
         self.placed.add(cell)
