@@ -292,8 +292,9 @@ class Spotter:
     def __init__(self, ctx: Context) -> None:
         puzzle = ctx.puzzle
         self.ctx = ctx
-        self.masks = list(ctx.state.masks)
-        self.placed = set(ctx.placed)
+        self.placed = len(ctx.placed)
+        #: the candidates of the open cells (0 for a placed cell)
+        self.masks = [0 if c in ctx.placed else m for c, m in enumerate(ctx.state.masks)]
         self.peers = puzzle.peers
         self.max_digit = puzzle.max_digit
         #: the digit the person placed last (0: none yet)
@@ -305,31 +306,39 @@ class Spotter:
                 rows = {puzzle.cells[c][0] for c in region.cells}
                 cols = {puzzle.cells[c][1] for c in region.cells}
                 self.units.append((tuple(region.cells), len(rows) == 1 or len(cols) == 1))
+        #: per unit, the digits placed in it
+        self.done = [0] * len(self.units)
+        for i, (cells, _) in enumerate(self.units):
+            for c in cells:
+                if c in ctx.placed:
+                    self.done[i] |= ctx.state.masks[c]
+        #: the units each cell is in
+        self.unit_of: list[list[int]] = [[] for _ in ctx.state.masks]
+        for i, (cells, _) in enumerate(self.units):
+            for c in cells:
+                self.unit_of[c].append(i)
 
     def follows(self, ctx: Context) -> bool:
         """True when this copy is at the same point of the same run as ``ctx`` (as many cells placed)."""
-        return ctx is self.ctx and len(ctx.placed) == len(self.placed)
+        return ctx is self.ctx and len(ctx.placed) == self.placed
 
     def open_singles(self) -> tuple[dict[int, int], dict[int, int], dict[int, int]]:
         """The singles open in the copy, as ``cell -> digit``: hidden in a box (a region
         that is not a line), hidden in a row or column and not in a box, naked and not hidden."""
-        masks, placed = self.masks, self.placed
+        masks = self.masks
         box: dict[int, int] = {}
         line: dict[int, int] = {}
-        for cells, is_line in self.units:
-            once = twice = done = 0
+        for (cells, is_line), done in zip(self.units, self.done):
+            once = twice = 0
             for c in cells:
                 m = masks[c]
-                if c in placed:
-                    done |= m
-                else:
-                    twice |= once & m
-                    once |= m
+                twice |= once & m
+                once |= m
             lone = once & ~twice & ~done
             while lone:
                 bit = lone & -lone
                 lone ^= bit
-                cell = next(c for c in cells if c not in placed and masks[c] & bit)
+                cell = next(c for c in cells if masks[c] & bit)
                 if is_line:
                     line.setdefault(cell, bit.bit_length() - 1)
                 else:
@@ -337,7 +346,7 @@ class Spotter:
         for cell in box:
             line.pop(cell, None)
         naked = {c: m.bit_length() - 1 for c, m in enumerate(masks)
-                 if c not in placed and m and not m & (m - 1) and c not in box and c not in line}
+                 if m and not m & (m - 1) and c not in box and c not in line}
         return box, line, naked
 
     def advance(self) -> tuple[int, int, int] | None:
@@ -351,8 +360,10 @@ class Spotter:
         cell = min(pick, key=lambda c: ((pick[c] - last) % top if last else pick[c], c))
         self.last = pick[cell]
         bit = 1 << pick[cell]
-        self.masks[cell] = bit
-        self.placed.add(cell)
+        self.masks[cell] = 0
+        self.placed += 1
+        for unit in self.unit_of[cell]:
+            self.done[unit] |= bit
         for peer in self.peers[cell]:
             self.masks[peer] &= ~bit
         return len(box), len(line), len(naked)
