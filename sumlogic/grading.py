@@ -514,9 +514,9 @@ def estimate_seconds(path: Iterable[PathStep], model: TimeModel = TIME_MODEL, la
         if technique == GUESS:
             total += model.guess
             continue
-        spotted = row[6:9] if model.line > 0 and len(row) >= 9 else ()
-        if any(spotted):
-            total += spotting_seconds(model, open_cells, spotted[0], spotted[1], spotted[2])
+        if model.line > 0 and len(row) >= 9 and any(row[6:9]):
+            box, line, naked = row[6:9]
+            total += spotting_seconds(model, open_cells, box, line, naked)
             continue
         step = (model.seconds * model.growth ** (level - 1) * (max(open_cells, 1) / 81) ** model.cells
                 * max(combos, 1) ** model.combos / max(options, 1) ** model.options)
