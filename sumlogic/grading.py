@@ -191,11 +191,15 @@ class MoveCounter:
     see :data:`PathStep`.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, spotting: bool = True) -> None:
         #: (cells, total) of a sum region -> its number of digit combinations
         self._combos: dict[tuple[tuple[int, ...], int], int] = {}
+        #: whether to count :meth:`spotted` (``grade`` leaves it out when the kind's model does not use it)
+        self.spotting = spotting
         #: the person's own order through the current run of singles (:class:`Spotter`)
         self._spotter: Spotter | None = None
+        #: the puzzle last seen and its :meth:`Spotter.layout`
+        self._layout: tuple[Puzzle, Layout] | None = None
 
     def __call__(self, ctx: Context, step: Step) -> tuple[int, int, int, int, int, int, int]:
         """:meth:`moves` followed by :meth:`spotted` (``box, line, naked``)."""
@@ -209,12 +213,14 @@ class MoveCounter:
         a run of them has as many steps in the person's order as in the
         engine's: the k-th single of the engine's run is counted at the k-th
         state of the person's."""
-        if step.level != 1 or not step.placements or ctx.sum_regions():
+        if not self.spotting or step.level != 1 or not step.placements or ctx.sum_regions():
             self._spotter = None
             return 0, 0, 0
         spotter = self._spotter
         if spotter is None or not spotter.follows(ctx):
-            spotter = self._spotter = Spotter(ctx)
+            if self._layout is None or self._layout[0] is not ctx.puzzle:
+                self._layout = ctx.puzzle, Spotter.layout(ctx.puzzle)
+            spotter = self._spotter = Spotter(ctx, self._layout[1])
         counts = spotter.advance()
         if counts is None:  # the person's state ran dry before the engine's: not measured
             self._spotter = None
@@ -274,6 +280,10 @@ class MoveCounter:
         return run.length if run is not None else LONG_CHAIN
 
 
+#: :meth:`Spotter.layout`: the units (cells, is a line) and the units of each cell.
+Layout = tuple[list[tuple[tuple[int, ...], bool]], list[list[int]]]
+
+
 class Spotter:
     """A person's own pass through a run of singles (Pelánek's model of Sudoku
     solvers): at each state they take a single of the easiest kind open,
@@ -289,7 +299,7 @@ class Spotter:
     The engine's state is never touched.
     """
 
-    def __init__(self, ctx: Context) -> None:
+    def __init__(self, ctx: Context, layout: Layout | None = None) -> None:
         puzzle = ctx.puzzle
         self.ctx = ctx
         self.placed = len(ctx.placed)
@@ -299,24 +309,30 @@ class Spotter:
         self.max_digit = puzzle.max_digit
         #: the digit the person placed last (0: none yet)
         self.last = 0
-        #: (cells, is a row or column) of every region that holds each digit once
-        self.units: list[tuple[tuple[int, ...], bool]] = []
-        for region in puzzle.regions:
-            if region.distinct and region.total is None and len(region.cells) == puzzle.max_digit:
-                rows = {puzzle.cells[c][0] for c in region.cells}
-                cols = {puzzle.cells[c][1] for c in region.cells}
-                self.units.append((tuple(region.cells), len(rows) == 1 or len(cols) == 1))
+        #: the units (:meth:`layout`) and the units each cell is in
+        self.units, self.unit_of = layout if layout is not None else self.layout(puzzle)
         #: per unit, the digits placed in it
         self.done = [0] * len(self.units)
         for i, (cells, _) in enumerate(self.units):
             for c in cells:
                 if c in ctx.placed:
                     self.done[i] |= ctx.state.masks[c]
-        #: the units each cell is in
-        self.unit_of: list[list[int]] = [[] for _ in ctx.state.masks]
-        for i, (cells, _) in enumerate(self.units):
+
+    @staticmethod
+    def layout(puzzle: Puzzle) -> Layout:
+        """``(cells, is a row or column)`` of every region of ``puzzle`` that holds each
+        digit once, and per cell the indexes of those regions it is in."""
+        units: list[tuple[tuple[int, ...], bool]] = []
+        for region in puzzle.regions:
+            if region.distinct and region.total is None and len(region.cells) == puzzle.max_digit:
+                rows = {puzzle.cells[c][0] for c in region.cells}
+                cols = {puzzle.cells[c][1] for c in region.cells}
+                units.append((tuple(region.cells), len(rows) == 1 or len(cols) == 1))
+        unit_of: list[list[int]] = [[] for _ in puzzle.cells]
+        for i, (cells, _) in enumerate(units):
             for c in cells:
-                self.unit_of[c].append(i)
+                unit_of[c].append(i)
+        return units, unit_of
 
     def follows(self, ctx: Context) -> bool:
         """True when this copy is at the same point of the same run as ``ctx`` (as many cells placed)."""
@@ -451,9 +467,11 @@ TIME_MODEL = TimeModel(seconds=39.82, growth=1.0, options=0.5, cells=1.0, chain=
 #: fits one model per kind on that kind's sets): people read a Killer's cages and a
 #: Kakuro's runs differently, and one shared model traded one kind's agreement for another's.
 TIME_MODELS: dict[str, TimeModel] = {
-    # mean rho 0.799 on sudoku-cloud, sudoku-krazydad, sudoku-janko
-    "sudoku": TimeModel(seconds=39.82, growth=3.0, options=0.5, cells=1.0, chain=50.0, guess=300.0, combos=0.5,
-                        naked=1.5, region=30.0, region_base=2.0, floor=0.0, floor_growth=4.0, line=4.0,
+    # mean rho 0.872 on sudoku-cloud, sudoku-krazydad, sudoku-janko (singles timed by Spotter's counts:
+    # line, naked_only); seconds scaled to the Cloud players' median time.  Fitted by
+    # ``python benchmarks/calibrate.py --rated --fit --jobs 2`` (calibrate_time ROWS 5)
+    "sudoku": TimeModel(seconds=24.37, growth=3.0, options=0.25, cells=1.0, chain=50.0, guess=300.0, combos=0.5,
+                        naked=1.5, region=30.0, region_base=2.0, floor=0.0, floor_growth=4.0, line=2.0,
                         naked_only=16.0),
     # mean rho 0.395 on corpus kropki/janko
     "kropki": TimeModel(seconds=39.82, growth=1.0, options=0.5, cells=0.0, chain=50.0, guess=300.0, combos=0.5,
@@ -611,7 +629,8 @@ def grade(puzzle: Puzzle, techniques: Sequence[Technique] | None = None, *, max_
     if techniques is None:
         techniques = DEFAULT
     trace = solve_with_logic(puzzle, techniques, explain=False, max_depth=max_depth, timeout=None,
-                             budget=budget, node_limit=node_limit, observe=MoveCounter())
+                             budget=budget, node_limit=node_limit,
+                             observe=MoveCounter(spotting=time_model(puzzle.kind).line > 0))
     return grade_trace(trace, techniques)
 
 
