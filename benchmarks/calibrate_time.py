@@ -51,7 +51,7 @@ RATED_FILES: tuple[str, ...] = ("sudoku-cloud", "sudoku-krazydad", "sudoku-janko
 FIT_SETS: tuple[str, ...] = ("sudoku-cloud", "sudoku-krazydad", "sudoku-janko", "killer-janko", "kakuro-janko",
                              "corpus kropki/janko", "corpus killer tiers")
 #: The version of the cached rows (raise it when :class:`sumlogic.grading.MoveCounter` changes).
-ROWS = 3
+ROWS = 5
 #: Folds of the cross-validation.
 FOLDS = 5
 #: Seed of the folds and the bootstrap.
@@ -270,6 +270,8 @@ GRID: dict[str, tuple[float, ...]] = {
     "region_base": (1.5, 2.0, 3.0),
     "floor": (0.0, 30.0, 120.0, 400.0),
     "floor_growth": (2.0, 4.0, 6.0),
+    "line": (0.0, 2.0, 4.0, 8.0),
+    "naked_only": (1.0, 4.0, 8.0, 16.0, 32.0),
 }
 
 

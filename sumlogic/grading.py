@@ -178,7 +178,11 @@ def score_steps(steps: Iterable[StepFeature], weights: Weights = WEIGHTS) -> int
 #: contradiction's refutation (0 else); *combinations* the most digit
 #: combinations a sum region the step names can hold (1 when it names none:
 #: a cage of 2 cells summing to 3 has 1, one of 5 cells summing to 25 has 12).
-PathStep = tuple[str, int, int, int, int, int]
+#: Three more fields follow (:func:`spotting`): the singles a person who looks
+#: for them in the easiest place first has open at this step, ``(box hidden,
+#: row/column hidden, naked)``, ``(0, 0, 0)`` when not measured (not a single,
+#: or a kind whose singles this count does not model).
+PathStep = tuple[str, int, int, int, int, int, int, int, int]
 
 #: How many moves open are counted at most, by level (the rest: ``OPTION_CAPS[-1]``).
 #: Beyond a few, more options hardly shorten the search, and counting stops early.
@@ -209,11 +213,43 @@ class MoveCounter:
     see :data:`PathStep`.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, spotting: bool = True) -> None:
         #: (cells, total) of a sum region -> its number of digit combinations
         self._combos: dict[tuple[tuple[int, ...], int], int] = {}
+        #: whether to count :meth:`spotted` (``grade`` leaves it out when the kind's model does not use it)
+        self.spotting = spotting
+        #: the person's own order through the current run of singles (:class:`Spotter`)
+        self._spotter: Spotter | None = None
+        #: the puzzle last seen and its :meth:`Spotter.layout`
+        self._layout: tuple[Puzzle, Layout] | None = None
 
-    def __call__(self, ctx: Context, step: Step) -> tuple[int, int, int, int]:
+    def __call__(self, ctx: Context, step: Step) -> tuple[int, int, int, int, int, int, int]:
+        """:meth:`moves` followed by :meth:`spotted` (``box, line, naked``)."""
+        return self.moves(ctx, step) + self.spotted(ctx, step)
+
+    def spotted(self, ctx: Context, step: Step) -> tuple[int, int, int]:
+        """The singles open to a person at ``step`` (:class:`Spotter`); ``(0, 0, 0)`` unless
+        ``step`` is a single of a puzzle without sum regions.
+
+        Singles can be taken in any order and always end in the same state, so
+        a run of them has as many steps in the person's order as in the
+        engine's: the k-th single of the engine's run is counted at the k-th
+        state of the person's."""
+        if not self.spotting or step.level != 1 or not step.placements or ctx.sum_regions():
+            self._spotter = None
+            return 0, 0, 0
+        spotter = self._spotter
+        if spotter is None or not spotter.follows(ctx):
+            if self._layout is None or self._layout[0] is not ctx.puzzle:
+                self._layout = ctx.puzzle, Spotter.layout(ctx.puzzle)
+            spotter = self._spotter = Spotter(ctx, self._layout[1])
+        counts = spotter.advance()
+        if counts is None:  # the person's state ran dry before the engine's: not measured
+            self._spotter = None
+            return 0, 0, 0
+        return counts
+
+    def moves(self, ctx: Context, step: Step) -> tuple[int, int, int, int]:
         """``(moves open, chain length, combinations, size)`` for ``step``, found in ``ctx``
         (size: the most cells of a sum region the step names, 0 when none)."""
         combos, size = self.combinations(ctx, step)
@@ -266,6 +302,111 @@ class MoveCounter:
         return run.length if run is not None else LONG_CHAIN
 
 
+#: :meth:`Spotter.layout`: the units (cells, is a line) and the units of each cell.
+Layout = tuple[list[tuple[tuple[int, ...], bool]], list[list[int]]]
+
+
+class Spotter:
+    """A person's own pass through a run of singles (Pelánek's model of Sudoku
+    solvers): at each state they take a single of the easiest kind open,
+    hidden singles in a box first (cross-hatching one box), then hidden
+    singles in a row or column, then naked singles (a cell with one digit
+    left, which needs every digit of its row, column and box checked).
+
+    It keeps its own copy of the candidates, starting from the engine's
+    state at the first single of a run; :meth:`advance` counts the singles
+    open in that copy by kind and takes the person's move: of the easiest
+    kind, the same digit as the last one placed if it can, else the next
+    digit up (people go through the digits one by one), in its lowest cell.
+    The engine's state is never touched.
+    """
+
+    def __init__(self, ctx: Context, layout: Layout | None = None) -> None:
+        puzzle = ctx.puzzle
+        self.ctx = ctx
+        self.placed = len(ctx.placed)
+        #: the candidates of the open cells (0 for a placed cell)
+        self.masks = [0 if c in ctx.placed else m for c, m in enumerate(ctx.state.masks)]
+        self.peers = puzzle.peers
+        self.max_digit = puzzle.max_digit
+        #: the digit the person placed last (0: none yet)
+        self.last = 0
+        #: the units (:meth:`layout`) and the units each cell is in
+        self.units, self.unit_of = layout if layout is not None else self.layout(puzzle)
+        #: per unit, the digits placed in it
+        self.done = [0] * len(self.units)
+        for i, (cells, _) in enumerate(self.units):
+            for c in cells:
+                if c in ctx.placed:
+                    self.done[i] |= ctx.state.masks[c]
+
+    @staticmethod
+    def layout(puzzle: Puzzle) -> Layout:
+        """``(cells, is a row or column)`` of every region of ``puzzle`` that holds each
+        digit once, and per cell the indexes of those regions it is in."""
+        units: list[tuple[tuple[int, ...], bool]] = []
+        for region in puzzle.regions:
+            if region.distinct and region.total is None and len(region.cells) == puzzle.max_digit:
+                rows = {puzzle.cells[c][0] for c in region.cells}
+                cols = {puzzle.cells[c][1] for c in region.cells}
+                units.append((tuple(region.cells), len(rows) == 1 or len(cols) == 1))
+        unit_of: list[list[int]] = [[] for _ in puzzle.cells]
+        for i, (cells, _) in enumerate(units):
+            for c in cells:
+                unit_of[c].append(i)
+        return units, unit_of
+
+    def follows(self, ctx: Context) -> bool:
+        """True when this copy is at the same point of the same run as ``ctx`` (as many cells placed)."""
+        return ctx is self.ctx and len(ctx.placed) == self.placed
+
+    def open_singles(self) -> tuple[dict[int, int], dict[int, int], dict[int, int]]:
+        """The singles open in the copy, as ``cell -> digit``: hidden in a box (a region
+        that is not a line), hidden in a row or column and not in a box, naked and not hidden."""
+        masks = self.masks
+        box: dict[int, int] = {}
+        line: dict[int, int] = {}
+        for (cells, is_line), done in zip(self.units, self.done):
+            once = twice = 0
+            for c in cells:
+                m = masks[c]
+                twice |= once & m
+                once |= m
+            lone = once & ~twice & ~done
+            while lone:
+                bit = lone & -lone
+                lone ^= bit
+                cell = next(c for c in cells if masks[c] & bit)
+                if is_line:
+                    line.setdefault(cell, bit.bit_length() - 1)
+                else:
+                    box[cell] = bit.bit_length() - 1
+        for cell in box:
+            line.pop(cell, None)
+        naked = {c: m.bit_length() - 1 for c, m in enumerate(masks)
+                 if m and not m & (m - 1) and c not in box and c not in line}
+        return box, line, naked
+
+    def advance(self) -> tuple[int, int, int] | None:
+        """The singles open now (box hidden, line hidden, naked), after which the
+        person takes one; None when the copy has none left."""
+        box, line, naked = self.open_singles()
+        pick = box or line or naked
+        if not pick:
+            return None
+        last, top = self.last, self.max_digit
+        cell = min(pick, key=lambda c: ((pick[c] - last) % top if last else pick[c], c))
+        self.last = pick[cell]
+        bit = 1 << pick[cell]
+        self.masks[cell] = 0
+        self.placed += 1
+        for unit in self.unit_of[cell]:
+            self.done[unit] |= bit
+        for peer in self.peers[cell]:
+            self.masks[peer] &= ~bit
+        return len(box), len(line), len(naked)
+
+
 def path_steps(trace: Trace) -> list[PathStep]:
     """The top-level steps of ``trace`` as :data:`PathStep` rows (the givens left out).
 
@@ -286,7 +427,8 @@ def path_steps(trace: Trace) -> list[PathStep]:
         if step.technique == "givens":
             continue
         options, chain, combos = note[:3] if note is not None else (1, 0, 1)
-        out.append((step.technique, step.level, options, open_cells, chain, combos))
+        box, line, naked = note[4:7] if note is not None and len(note) >= 7 else (0, 0, 0)
+        out.append((step.technique, step.level, options, open_cells, chain, combos, box, line, naked))
         open_cells -= len({c for c, _ in step.placements})
     return out
 
@@ -324,6 +466,13 @@ class TimeModel:
     region_base: float = 2.0
     floor: float = 0.0
     floor_growth: float = 2.0
+    #: A single whose row has spotting counts (:class:`Spotter`) takes, when ``line`` is
+    #: above 0, ``seconds * (o / 81) ** cells * k / n ** options`` with ``n`` the singles
+    #: open of the easiest kind and ``k`` 1 for hidden singles in a box, ``line`` for
+    #: hidden singles in a row or column, ``naked_only`` for naked singles (the step's
+    #: own ``n`` and ``naked`` are not used then).  0: the counts are not used.
+    line: float = 0.0
+    naked_only: float = 1.0
 
 
 #: The model in use, fitted by ``python benchmarks/calibrate.py --rated --fit``
@@ -340,9 +489,12 @@ TIME_MODEL = TimeModel(seconds=39.82, growth=1.0, options=0.5, cells=1.0, chain=
 #: fits one model per kind on that kind's sets): people read a Killer's cages and a
 #: Kakuro's runs differently, and one shared model traded one kind's agreement for another's.
 TIME_MODELS: dict[str, TimeModel] = {
-    # mean rho 0.799 on sudoku-cloud, sudoku-krazydad, sudoku-janko
-    "sudoku": TimeModel(seconds=39.82, growth=3.0, options=0.5, cells=1.0, chain=50.0, guess=300.0, combos=0.5,
-                        naked=1.5, region=30.0, region_base=2.0, floor=0.0, floor_growth=4.0),
+    # mean rho 0.872 on sudoku-cloud, sudoku-krazydad, sudoku-janko (singles timed by Spotter's counts:
+    # line, naked_only); seconds scaled to the Cloud players' median time.  Fitted by
+    # ``python benchmarks/calibrate.py --rated --fit --jobs 2`` (calibrate_time ROWS 5)
+    "sudoku": TimeModel(seconds=24.37, growth=3.0, options=0.25, cells=1.0, chain=50.0, guess=300.0, combos=0.5,
+                        naked=1.5, region=30.0, region_base=2.0, floor=0.0, floor_growth=4.0, line=2.0,
+                        naked_only=16.0),
     # mean rho 0.395 on corpus kropki/janko
     "kropki": TimeModel(seconds=39.82, growth=1.0, options=0.5, cells=0.0, chain=50.0, guess=300.0, combos=0.5,
                         naked=2.0, region=30.0, region_base=2.0, floor=30.0, floor_growth=4.0),
@@ -396,10 +548,15 @@ def estimate_seconds(path: Iterable[PathStep], model: TimeModel = TIME_MODEL, la
     """
     total = 0.0
     hardest = 0
-    for technique, level, options, open_cells, chain, combos in path:
+    for row in path:
+        technique, level, options, open_cells, chain, combos = row[:6]
         hardest = max(hardest, level)
         if technique == GUESS:
             total += model.guess
+            continue
+        if model.line > 0 and len(row) >= 9 and any(row[6:9]):
+            box, line, naked = row[6:9]
+            total += spotting_seconds(model, open_cells, box, line, naked)
             continue
         step = (model.seconds * model.growth ** (level - 1) * (max(open_cells, 1) / 81) ** model.cells
                 * max(combos, 1) ** model.combos / max(options, 1) ** model.options)
@@ -411,6 +568,25 @@ def estimate_seconds(path: Iterable[PathStep], model: TimeModel = TIME_MODEL, la
     if hardest >= 2:
         total = max(total, model.seconds * model.floor * model.floor_growth ** (min(hardest, 9) - 2))
     return total
+
+
+def spotting_seconds(model: TimeModel, open_cells: int, box: int, line: int, naked: int) -> float:
+    """The seconds of a single taken with ``box``, ``line`` and ``naked`` singles open
+    (:class:`Spotter`): the person finds one of the easiest kind open; the more
+    of them, the sooner (see :attr:`TimeModel.line`).
+
+    >>> m = TimeModel(seconds=10.0, growth=1.0, options=1.0, cells=0.0, chain=0.0, guess=0.0,
+    ...               line=3.0, naked_only=8.0)
+    >>> spotting_seconds(m, 50, 2, 4, 9), spotting_seconds(m, 50, 0, 1, 9), spotting_seconds(m, 50, 0, 0, 4)
+    (5.0, 30.0, 20.0)
+    """
+    if box:
+        count, factor = box, 1.0
+    elif line:
+        count, factor = line, model.line
+    else:
+        count, factor = naked, model.naked_only
+    return model.seconds * (max(open_cells, 1) / 81) ** model.cells * factor / max(count, 1) ** model.options
 
 
 def estimate_minutes(path: Iterable[PathStep], model: TimeModel = TIME_MODEL, largest: int = 0) -> float:
@@ -475,7 +651,8 @@ def grade(puzzle: Puzzle, techniques: Sequence[Technique] | None = None, *, max_
     if techniques is None:
         techniques = DEFAULT
     trace = solve_with_logic(puzzle, techniques, explain=False, max_depth=max_depth, timeout=None,
-                             budget=budget, node_limit=node_limit, observe=MoveCounter())
+                             budget=budget, node_limit=node_limit,
+                             observe=MoveCounter(spotting=time_model(puzzle.kind).line > 0))
     return grade_trace(trace, techniques)
 
 

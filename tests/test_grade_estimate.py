@@ -209,3 +209,80 @@ def test_the_calibration_report_names_every_rated_set(rated: Path, corpus: Path,
         assert row.split()[len(name.split())] == "6"  # n
         assert "yes" in row  # fitted, and so cross-validated
     assert any("'kakuro': (('Medium'," in line for line in lines)  # the band cut points
+
+
+# --- singles in a person's order (Spotter) --------------------------------------------
+def _spotter(edits: dict[int, int] | None = None, removed: dict[int, list[int]] | None = None) -> Any:
+    """A :class:`Spotter` on an empty Sudoku whose candidates are all open except: cells in
+    ``edits`` keep only that digit; digit ``d`` of ``removed`` is gone from the listed cells."""
+    from solver.candidates import Candidates
+    from solver.contract import Context
+    from sumlogic.grading import Spotter
+
+    puzzle = from_record({"kind": "sudoku", "id": "spot", "givens": "." * 81})
+    state = Candidates.initial(puzzle)
+    for cell, digit in (edits or {}).items():
+        state.masks[cell] = 1 << digit
+    for digit, cells in (removed or {}).items():
+        for cell in cells:
+            state.masks[cell] &= ~(1 << digit)
+    return Spotter(Context(puzzle, state, [], explain=False))
+
+
+def _box(row: int, col: int) -> list[int]:
+    """The cells of the box holding (row, col), 0-based."""
+    r0, c0 = row // 3 * 3, col // 3 * 3
+    return [(r0 + i) * 9 + c0 + j for i in range(3) for j in range(3)]
+
+
+def test_spotter_counts_each_kind_and_takes_the_easiest_first() -> None:
+    # 3 only fits r9c9 in box 9 (a box hidden single), 4 only r5c5 in row 5 (a row hidden
+    # single: box 5 has other places for 4), and r1c1 has 5 alone (a naked single)
+    spot = _spotter(edits={0: 5}, removed={3: [c for c in _box(8, 8) if c != 80],
+                                           4: [c for c in range(36, 45) if c != 40]})
+    box, line, naked = spot.open_singles()
+    assert (box, line, naked) == ({80: 3}, {40: 4}, {0: 5})
+    assert [spot.advance() for _ in range(4)] == [(1, 1, 1), (0, 1, 1), (0, 0, 1), None]
+    assert spot.masks[80] == spot.masks[40] == spot.masks[0] == 0  # all three placed
+
+
+def test_spotter_keeps_to_the_digit_then_goes_up() -> None:
+    # box hidden singles: 2 at r9c9, 4 at r2c8, 7 at r1c1 and r5c5, 8 at r4c1
+    where = {2: 80, 4: 16, 7: 0, 8: 27}
+    removed = {d: [c for c in _box(cell // 9, cell % 9) if c != cell] for d, cell in where.items()}
+    removed[7] += [c for c in _box(4, 4) if c != 40]
+    spot = _spotter(removed=removed)
+    order = []
+    while True:
+        before = list(spot.masks)
+        if spot.advance() is None:
+            break
+        order += [c for c in range(81) if before[c] and not spot.masks[c]]
+    # 2 first (no digit yet), then the next digit up (4), then 7 in its lowest cell, then 7
+    # again before 8 although r4c1 comes before r5c5
+    assert order == [80, 16, 0, 40, 27]
+
+
+def test_path_rows_carry_spotting_counts_for_sudoku_only() -> None:
+    rows = path_steps(solve_with_logic(sample("sudoku-1"), DEFAULT, explain=False, observe=MoveCounter()))
+    singles = [r for r in rows if r[1] == 1]
+    assert singles and all(len(r) == 9 and sum(r[6:9]) >= 1 for r in singles)
+    assert all(r[6:9] == (0, 0, 0) for r in rows if r[1] > 1)
+    killer = path_steps(solve_with_logic(sample("killer-1"), DEFAULT, explain=False, observe=MoveCounter()))
+    assert all(r[6:9] == (0, 0, 0) for r in killer)  # sum regions: not measured
+
+
+def test_the_model_is_monotone_in_the_spotting_counts() -> None:
+    m = time_model("sudoku")
+    assert m.line > 1 and m.naked_only > m.line
+
+    def one(box: int, line: int, naked: int) -> float:
+        return estimate_seconds([("hidden-single", 1, 1, 50, 0, 1, box, line, naked)], m)
+
+    assert one(1, 0, 0) < one(0, 1, 0) < one(0, 0, 1)  # the easier the kind open, the quicker
+    assert one(4, 0, 0) <= one(2, 0, 0) <= one(1, 0, 0)  # more open, not slower
+    assert one(1, 5, 5) == one(1, 0, 0)  # only the easiest kind open counts
+    assert estimate_seconds([("hidden-single", 1, 1, 50, 0, 1, 0, 0, 1)], replace(m, naked_only=32.0)) > one(0, 0, 1)
+    # without the counts (other kinds, line = 0) the row is timed as before
+    assert estimate_seconds([("naked-single", 1, 3, 50, 0, 1, 0, 0, 1)], replace(m, line=0.0)) == estimate_seconds(
+        [("naked-single", 1, 3, 50, 0, 1)], replace(m, line=0.0))
