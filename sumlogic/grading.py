@@ -156,7 +156,15 @@ def score_steps(steps: Iterable[StepFeature], weights: Weights = WEIGHTS) -> int
 #: contradiction's refutation (0 else); *combinations* the most digit
 #: combinations a sum region the step names can hold (1 when it names none:
 #: a cage of 2 cells summing to 3 has 1, one of 5 cells summing to 25 has 12).
+#: Rows made by :func:`path_steps` carry two more columns (:data:`PathStepMarks`):
+#: *marks*, the most candidates (pencil marks) left in a sum region the step
+#: names, counted in that state (0 when it names none), and *crossing*, 1 when
+#: the step names a sum region and its eliminations do not follow from that
+#: region's total and size alone (the person had to read the candidates the
+#: crossing regions left; 0 else: "16 in two cells is 7+9" needs no other cell).
 PathStep = tuple[str, int, int, int, int, int]
+#: A :data:`PathStep` with the *marks* and *crossing* columns appended.
+PathStepMarks = tuple[str, int, int, int, int, int, int, int]
 
 #: How many moves open are counted at most, by level (the rest: ``OPTION_CAPS[-1]``).
 #: Beyond a few, more options hardly shorten the search, and counting stops early.
@@ -187,20 +195,27 @@ class MoveCounter:
     see :data:`PathStep`.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, count_moves: bool = True) -> None:
         #: (cells, total) of a sum region -> its number of digit combinations
         self._combos: dict[tuple[tuple[int, ...], int], int] = {}
+        #: (size, total) of a sum region -> the digits any of its combinations uses
+        self._digits: dict[tuple[int, int], int] = {}
+        #: False: moves open are not counted (always 1), for a kind whose time
+        #: model does not use them (``options == 0``): the re-runs are most of the counter's cost
+        self.count_moves = count_moves
 
-    def __call__(self, ctx: Context, step: Step) -> tuple[int, int, int, int]:
-        """``(moves open, chain length, combinations, size)`` for ``step``, found in ``ctx``
-        (size: the most cells of a sum region the step names, 0 when none)."""
+    def __call__(self, ctx: Context, step: Step) -> tuple[int, int, int, int, int, int]:
+        """``(moves open, chain length, combinations, size, marks, crossing)`` for ``step``,
+        found in ``ctx`` (size: the most cells of a sum region the step names, 0 when
+        none; marks and crossing: see :data:`PathStep`)."""
         combos, size = self.combinations(ctx, step)
+        marks, crossing = self.marks(ctx, step)
         if step.level >= CHAIN_LEVEL and step.technique.startswith("contradiction-") and step.eliminations:
-            return 1, self.chain(ctx, step), combos, size
+            return 1, self.chain(ctx, step), combos, size, marks, crossing
         techniques = ctx.techniques
         ids = [t.id for t in techniques]
-        if step.technique not in ids:
-            return 1, 0, combos, size
+        if step.technique not in ids or not self.count_moves:
+            return 1, 0, combos, size, marks, crossing
         cap = _cap(step.level)
         seen: set[Any] = set()
         for tech in techniques[ids.index(step.technique):]:
@@ -209,8 +224,8 @@ class MoveCounter:
             for found in tech.find(ctx):
                 seen.add(found.placements or found.eliminations)
                 if len(seen) >= cap:
-                    return cap, 0, combos, size
-        return max(1, len(seen)), 0, combos, size
+                    return cap, 0, combos, size, marks, crossing
+        return max(1, len(seen)), 0, combos, size, marks, crossing
 
     def combinations(self, ctx: Context, step: Step) -> tuple[int, int]:
         """The most digit combinations a distinct sum region named by ``step`` can hold (1: none),
@@ -232,6 +247,40 @@ class MoveCounter:
                 size = max(size, len(cells))
         return most, size
 
+    def marks(self, ctx: Context, step: Step) -> tuple[int, int]:
+        """The most candidates left in a distinct sum region named by ``step`` (0: none), and
+        1 when ``step`` names such a region and its eliminations need more than the totals
+        (see :data:`PathStep`).
+
+        Crossing is 0 when, for some named region, the step eliminates in that
+        region's cells and every digit it eliminates there is one no
+        combination of the region's size and total uses.
+        """
+        if not step.regions:
+            return 0, 0
+        named = {tuple(cells) for _, cells in step.regions}
+        masks = ctx.state.masks
+        most = 0
+        found = False
+        from_totals = False
+        for region in ctx.sum_regions():
+            cells = tuple(region.cells)
+            if cells not in named or not region.distinct or region.total is None:
+                continue
+            found = True
+            most = max(most, sum(masks[c].bit_count() for c in cells))
+            key = (len(cells), region.total)
+            digits = self._digits.get(key)
+            if digits is None:
+                digits = 0
+                for combo in combinations(len(cells), region.total, ctx.puzzle.max_digit):
+                    digits |= combo
+                self._digits[key] = digits
+            inside = [m for c, m in step.eliminations if c in cells]
+            if inside and all(not m & digits for m in inside):
+                from_totals = True
+        return most, int(found and not from_totals)
+
     @staticmethod
     def chain(ctx: Context, step: Step) -> int:
         """The technique steps of the refutation behind a contradiction step."""
@@ -244,11 +293,11 @@ class MoveCounter:
         return run.length if run is not None else LONG_CHAIN
 
 
-def path_steps(trace: Trace) -> list[PathStep]:
-    """The top-level steps of ``trace`` as :data:`PathStep` rows (the givens left out).
+def path_steps(trace: Trace) -> list[PathStepMarks]:
+    """The top-level steps of ``trace`` as :data:`PathStepMarks` rows (the givens left out).
 
     A trace made without the :class:`MoveCounter` (no notes) counts one move
-    open per step and no chains.
+    open per step, no chains, no marks.
 
     >>> from puzzles import sample
     >>> t = solve_with_logic(sample("sudoku-1"), DEFAULT, explain=False, observe=MoveCounter())
@@ -259,12 +308,13 @@ def path_steps(trace: Trace) -> list[PathStep]:
     p = trace.puzzle
     open_cells = len(p.cells) - sum(1 for g in p.givens if g)
     notes = trace.notes if len(trace.notes) == len(trace.steps) else [None] * len(trace.steps)
-    out: list[PathStep] = []
+    out: list[PathStepMarks] = []
     for step, note in zip(trace.steps, notes):
         if step.technique == "givens":
             continue
         options, chain, combos = note[:3] if note is not None else (1, 0, 1)
-        out.append((step.technique, step.level, options, open_cells, chain, combos))
+        marks, crossing = note[4:6] if note is not None and len(note) >= 6 else (0, 0)
+        out.append((step.technique, step.level, options, open_cells, chain, combos, marks, crossing))
         open_cells -= len({c for c, _ in step.placements})
     return out
 
@@ -288,6 +338,15 @@ class TimeModel:
     above 9, a guess, count as 9), so that a puzzle that needs a harder
     technique is not made quick by a short path (puzzles of singles alone
     are ordered by their path alone).
+
+    Added for the sum kinds (rows with marks and crossing, :data:`PathStepMarks`):
+    with ``region_cap`` set, a largest region of more cells counts as
+    ``region_cap`` cells (a cage that fills most of a house is read by the few
+    digits it leaves out: krazydad's 7- and 8-cell cages are easy); a step
+    naming a sum region with ``m`` candidates left in it takes ``m ** marks``
+    times longer (the pencil marks a person weighs), and ``crossing`` times
+    longer when its eliminations need the candidates other regions left, not
+    just the region's total and size.
     """
 
     seconds: float
@@ -302,6 +361,9 @@ class TimeModel:
     region_base: float = 2.0
     floor: float = 0.0
     floor_growth: float = 2.0
+    region_cap: float = 0.0
+    marks: float = 0.0
+    crossing: float = 1.0
 
 
 #: The model in use, fitted by ``python benchmarks/calibrate.py --rated --fit``
@@ -324,12 +386,16 @@ TIME_MODELS: dict[str, TimeModel] = {
     # mean rho 0.395 on corpus kropki/janko
     "kropki": TimeModel(seconds=39.82, growth=1.0, options=0.5, cells=0.0, chain=50.0, guess=300.0, combos=0.5,
                         naked=2.0, region=30.0, region_base=2.0, floor=30.0, floor_growth=4.0),
-    # mean rho 0.625 on killer-janko, corpus killer tiers
-    "killer": TimeModel(seconds=39.82, growth=1.0, options=1.0, cells=1.0, chain=50.0, guess=300.0, combos=1.0,
-                        naked=2.0, region=30.0, region_base=2.0, floor=120.0, floor_growth=4.0),
-    # mean rho 0.498 on kakuro-janko
-    "kakuro": TimeModel(seconds=39.82, growth=3.0, options=0.0, cells=0.0, chain=50.0, guess=300.0, combos=1.0,
-                        naked=2.0, region=0.0, region_base=2.0, floor=120.0, floor_growth=4.0),
+    # mean rho 0.667 on killer-janko, corpus killer tiers (branch killrho, rows version 4:
+    # ``python benchmarks/calibrate.py --rated --fit --jobs 2``); region_cap: a cage of more than
+    # 5 cells reads like one of 5
+    "killer": TimeModel(seconds=39.82, growth=1.5, options=1.0, cells=1.0, chain=50.0, guess=300.0, combos=1.0,
+                        naked=1.0, region=30.0, region_base=2.0, floor=0.0, floor_growth=4.0, region_cap=5.0),
+    # mean rho 0.558 on kakuro-janko (same command); marks and crossing: a run's candidates
+    # and whether the crossing runs' candidates were needed; moves open unused (not counted)
+    "kakuro": TimeModel(seconds=39.82, growth=5.0, options=0.0, cells=0.0, chain=50.0, guess=300.0, combos=0.5,
+                        naked=2.0, region=0.0, region_base=2.0, floor=120.0, floor_growth=4.0, marks=2.0,
+                        crossing=5.0),
 }
 #: Kinds without rated puzzles of their own borrow the model of the nearest kind.
 BORROWED_MODEL: dict[str, str] = {"greater-killer": "killer"}
@@ -354,9 +420,11 @@ def largest_region(puzzle: Puzzle) -> int:
     return max((len(r.cells) for r in puzzle.regions if r.total is not None), default=0)
 
 
-def estimate_seconds(path: Iterable[PathStep], model: TimeModel = TIME_MODEL, largest: int = 0) -> float:
-    """The estimated solving time of a path of :data:`PathStep` rows, in seconds
-    (``largest``: :func:`largest_region` of the puzzle).
+def estimate_seconds(path: Iterable[PathStep | PathStepMarks], model: TimeModel = TIME_MODEL,
+                     largest: int = 0) -> float:
+    """The estimated solving time of a path of :data:`PathStep` rows (or
+    :data:`PathStepMarks`, whose marks and crossing the model may weigh), in
+    seconds (``largest``: :func:`largest_region` of the puzzle).
 
     >>> m = TimeModel(seconds=10.0, growth=2.0, options=1.0, cells=1.0, chain=5.0, guess=100.0, combos=1.0)
     >>> estimate_seconds([("naked-single", 1, 2, 81, 0, 1), ("pointing", 3, 1, 81, 0, 1)], m)
@@ -371,10 +439,18 @@ def estimate_seconds(path: Iterable[PathStep], model: TimeModel = TIME_MODEL, la
     100.0
     >>> estimate_seconds([("naked-single", 1, 1, 81, 0, 1), ("pointing", 3, 1, 81, 0, 1)], m)  # floor 200
     200.0
+    >>> m = TimeModel(seconds=10.0, growth=1.0, options=0.0, cells=0.0, chain=0.0, guess=0.0, marks=0.5, crossing=2.0)
+    >>> estimate_seconds([("sum-combinations", 2, 1, 81, 0, 1, 16, 1)], m)  # 10 * 16 ** 0.5 * 2
+    80.0
+    >>> m = TimeModel(seconds=1.0, growth=1.0, options=0.0, cells=0.0, chain=0.0, guess=0.0, region=1.0,
+    ...               region_base=2.0, region_cap=5)
+    >>> estimate_seconds([], m, largest=8) == estimate_seconds([], m, largest=5) == 32.0
+    True
     """
     total = 0.0
     hardest = 0
-    for technique, level, options, open_cells, chain, combos in path:
+    for row in path:
+        technique, level, options, open_cells, chain, combos = row[:6]
         hardest = max(hardest, level)
         if technique == GUESS:
             total += model.guess
@@ -383,15 +459,19 @@ def estimate_seconds(path: Iterable[PathStep], model: TimeModel = TIME_MODEL, la
                 * max(combos, 1) ** model.combos / max(options, 1) ** model.options)
         if technique == "naked-single":
             step *= model.naked
+        if len(row) > 7:
+            step *= max(row[6], 1) ** model.marks * (model.crossing if row[7] else 1.0)
         total += step + model.chain * chain
     if largest:
-        total += model.seconds * model.region * model.region_base ** largest
+        size = min(float(largest), model.region_cap) if model.region_cap else float(largest)
+        total += model.seconds * model.region * model.region_base ** size
     if hardest >= 2:
         total = max(total, model.seconds * model.floor * model.floor_growth ** (min(hardest, 9) - 2))
     return total
 
 
-def estimate_minutes(path: Iterable[PathStep], model: TimeModel = TIME_MODEL, largest: int = 0) -> float:
+def estimate_minutes(path: Iterable[PathStep | PathStepMarks], model: TimeModel = TIME_MODEL,
+                     largest: int = 0) -> float:
     """:func:`estimate_seconds` in minutes, rounded to 0.1 (the figure ``grade`` reports)."""
     return round(estimate_seconds(path, model, largest) / 60, 1)
 
@@ -452,8 +532,10 @@ def grade(puzzle: Puzzle, techniques: Sequence[Technique] | None = None, *, max_
     """
     if techniques is None:
         techniques = DEFAULT
+    # moves open are counted only for a kind whose time model weighs them (their re-runs cost most)
+    counter = MoveCounter(count_moves=time_model(puzzle.kind).options != 0)
     trace = solve_with_logic(puzzle, techniques, explain=False, max_depth=max_depth, timeout=None,
-                             budget=budget, node_limit=node_limit, observe=MoveCounter())
+                             budget=budget, node_limit=node_limit, observe=counter)
     return grade_trace(trace, techniques)
 
 
