@@ -56,8 +56,11 @@ BAND_ORDER: tuple[str, ...] = tuple(name for name, _ in BANDS) + (NEEDS_GUESSING
 #: quantile of the share of puzzles graded below it), and kept only for kinds
 #: where it makes the bands agree better with those grades (docs/grading.md).
 MINUTE_BANDS: dict[str, tuple[tuple[str, float], ...]] = {
-    # kakuro-janko: band against grade +0.18 by the hardest level alone, +0.47 lifted (5-fold CV +0.49)
-    "kakuro": (("Medium", 327.3), ("Hard", 460.0)),
+    # kakuro-janko: band against grade +0.18 by the hardest level alone, +0.51 lifted (5-fold CV +0.50)
+    "kakuro": (("Medium", 330.9), ("Hard", 555.3)),
+    # sudoku-janko: +0.48 alone, +0.67 lifted (5-fold CV +0.66); sudoku-cloud +0.36 -> +0.55,
+    # sudoku-krazydad's seven tiers +0.92 -> +0.93
+    "sudoku": (("Medium", 8.1), ("Hard", 12.0)),
 }
 
 
@@ -178,11 +181,16 @@ def score_steps(steps: Iterable[StepFeature], weights: Weights = WEIGHTS) -> int
 #: contradiction's refutation (0 else); *combinations* the most digit
 #: combinations a sum region the step names can hold (1 when it names none:
 #: a cage of 2 cells summing to 3 has 1, one of 5 cells summing to 25 has 12).
-#: Three more fields follow (:func:`spotting`): the singles a person who looks
+#: Three more fields follow (:class:`Spotter`): the singles a person who looks
 #: for them in the easiest place first has open at this step, ``(box hidden,
 #: row/column hidden, naked)``, ``(0, 0, 0)`` when not measured (not a single,
-#: or a kind whose singles this count does not model).
-PathStep = tuple[str, int, int, int, int, int, int, int, int]
+#: or a kind whose singles this count does not model).  Then two for the sum
+#: kinds: *marks*, the most candidates (pencil marks) left in a sum region the
+#: step names, counted in that state (0 when it names none), and *crossing*, 1
+#: when the step names a sum region and its eliminations do not follow from
+#: that region's total and size alone (the person had to read the candidates
+#: the crossing regions left; 0 else: "16 in two cells is 7+9" needs no other cell).
+PathStep = tuple[str, int, int, int, int, int, int, int, int, int, int]
 
 #: How many moves open are counted at most, by level (the rest: ``OPTION_CAPS[-1]``).
 #: Beyond a few, more options hardly shorten the search, and counting stops early.
@@ -193,6 +201,9 @@ CHAIN_WORK = 5_000
 LONG_CHAIN = 40
 #: The level of the first contradiction technique; from it on a step's chain is measured.
 CHAIN_LEVEL = 7
+#: A step's marks count in units of a fresh two-cell run's candidates (``TimeModel.marks``):
+#: the unit changes no Kakuro rho (9 and 18 fit alike) but keeps its minutes near the old scale.
+MARKS_UNIT = 18
 
 
 def _cap(level: int) -> int:
@@ -213,9 +224,16 @@ class MoveCounter:
     see :data:`PathStep`.
     """
 
-    def __init__(self, spotting: bool = True) -> None:
+    def __init__(self, spotting: bool = True, count_moves: bool = True) -> None:
         #: (cells, total) of a sum region -> its number of digit combinations
         self._combos: dict[tuple[tuple[int, ...], int], int] = {}
+        #: (size, total) of a sum region -> the digits any of its combinations uses
+        self._digits: dict[tuple[int, int], int] = {}
+        #: False: moves open are not counted (always 1), for a kind whose time
+        #: model does not use them (``options == 0``): the re-runs are most of the counter's cost
+        self.count_moves = count_moves
+        #: True (:meth:`for_model`): the moves open of a single the Spotter counted are not counted
+        self.lean = False
         #: whether to count :meth:`spotted` (``grade`` leaves it out when the kind's model does not use it)
         self.spotting = spotting
         #: the person's own order through the current run of singles (:class:`Spotter`)
@@ -223,9 +241,21 @@ class MoveCounter:
         #: the puzzle last seen and its :meth:`Spotter.layout`
         self._layout: tuple[Puzzle, Layout] | None = None
 
-    def __call__(self, ctx: Context, step: Step) -> tuple[int, int, int, int, int, int, int]:
+    @classmethod
+    def for_model(cls, model: TimeModel) -> MoveCounter:
+        """A counter that measures only what ``model`` weighs (what ``grade`` uses;
+        calibration measures everything): the :class:`Spotter` counts when it
+        uses them (``line > 0``), and then not the moves open of the singles it
+        times by them; no moves open at all when it does not weigh them
+        (``options == 0``).  The estimate is the same as with everything measured."""
+        counter = cls(spotting=model.line > 0, count_moves=model.options != 0)
+        counter.lean = True
+        return counter
+
+    def __call__(self, ctx: Context, step: Step) -> tuple[int, int, int, int, int, int, int, int, int]:
         """:meth:`moves` followed by :meth:`spotted` (``box, line, naked``)."""
-        return self.moves(ctx, step) + self.spotted(ctx, step)
+        spotted = self.spotted(ctx, step)
+        return self.moves(ctx, step, count=self.count_moves and not (self.lean and any(spotted))) + spotted
 
     def spotted(self, ctx: Context, step: Step) -> tuple[int, int, int]:
         """The singles open to a person at ``step`` (:class:`Spotter`); ``(0, 0, 0)`` unless
@@ -249,16 +279,18 @@ class MoveCounter:
             return 0, 0, 0
         return counts
 
-    def moves(self, ctx: Context, step: Step) -> tuple[int, int, int, int]:
-        """``(moves open, chain length, combinations, size)`` for ``step``, found in ``ctx``
-        (size: the most cells of a sum region the step names, 0 when none)."""
+    def moves(self, ctx: Context, step: Step, count: bool = True) -> tuple[int, int, int, int, int, int]:
+        """``(moves open, chain length, combinations, size, marks, crossing)`` for ``step``,
+        found in ``ctx`` (size: the most cells of a sum region the step names, 0 when
+        none; marks and crossing: see :data:`PathStep`); with ``count`` False, moves open are 1."""
         combos, size = self.combinations(ctx, step)
+        marks, crossing = self.marks(ctx, step)
         if step.level >= CHAIN_LEVEL and step.technique.startswith("contradiction-") and step.eliminations:
-            return 1, self.chain(ctx, step), combos, size
+            return 1, self.chain(ctx, step), combos, size, marks, crossing
         techniques = ctx.techniques
         ids = [t.id for t in techniques]
-        if step.technique not in ids:
-            return 1, 0, combos, size
+        if step.technique not in ids or not count:
+            return 1, 0, combos, size, marks, crossing
         cap = _cap(step.level)
         seen: set[Any] = set()
         for tech in techniques[ids.index(step.technique):]:
@@ -267,8 +299,8 @@ class MoveCounter:
             for found in tech.find(ctx):
                 seen.add(found.placements or found.eliminations)
                 if len(seen) >= cap:
-                    return cap, 0, combos, size
-        return max(1, len(seen)), 0, combos, size
+                    return cap, 0, combos, size, marks, crossing
+        return max(1, len(seen)), 0, combos, size, marks, crossing
 
     def combinations(self, ctx: Context, step: Step) -> tuple[int, int]:
         """The most digit combinations a distinct sum region named by ``step`` can hold (1: none),
@@ -289,6 +321,40 @@ class MoveCounter:
                 most = max(most, count)
                 size = max(size, len(cells))
         return most, size
+
+    def marks(self, ctx: Context, step: Step) -> tuple[int, int]:
+        """The most candidates left in a distinct sum region named by ``step`` (0: none), and
+        1 when ``step`` names such a region and its eliminations need more than the totals
+        (see :data:`PathStep`).
+
+        Crossing is 0 when, for some named region, the step eliminates in that
+        region's cells and every digit it eliminates there is one no
+        combination of the region's size and total uses.
+        """
+        if not step.regions:
+            return 0, 0
+        named = {tuple(cells) for _, cells in step.regions}
+        masks = ctx.state.masks
+        most = 0
+        found = False
+        from_totals = False
+        for region in ctx.sum_regions():
+            cells = tuple(region.cells)
+            if cells not in named or not region.distinct or region.total is None:
+                continue
+            found = True
+            most = max(most, sum(masks[c].bit_count() for c in cells))
+            key = (len(cells), region.total)
+            digits = self._digits.get(key)
+            if digits is None:
+                digits = 0
+                for combo in combinations(len(cells), region.total, ctx.puzzle.max_digit):
+                    digits |= combo
+                self._digits[key] = digits
+            inside = [m for c, m in step.eliminations if c in cells]
+            if inside and all(not m & digits for m in inside):
+                from_totals = True
+        return most, int(found and not from_totals)
 
     @staticmethod
     def chain(ctx: Context, step: Step) -> int:
@@ -411,7 +477,7 @@ def path_steps(trace: Trace) -> list[PathStep]:
     """The top-level steps of ``trace`` as :data:`PathStep` rows (the givens left out).
 
     A trace made without the :class:`MoveCounter` (no notes) counts one move
-    open per step and no chains.
+    open per step, no chains, no spotting counts and no marks.
 
     >>> from puzzles import sample
     >>> t = solve_with_logic(sample("sudoku-1"), DEFAULT, explain=False, observe=MoveCounter())
@@ -427,8 +493,10 @@ def path_steps(trace: Trace) -> list[PathStep]:
         if step.technique == "givens":
             continue
         options, chain, combos = note[:3] if note is not None else (1, 0, 1)
-        box, line, naked = note[4:7] if note is not None and len(note) >= 7 else (0, 0, 0)
-        out.append((step.technique, step.level, options, open_cells, chain, combos, box, line, naked))
+        marks, crossing = note[4:6] if note is not None and len(note) >= 6 else (0, 0)
+        box, line, naked = note[6:9] if note is not None and len(note) >= 9 else (0, 0, 0)
+        out.append((step.technique, step.level, options, open_cells, chain, combos, box, line, naked, marks,
+                    crossing))
         open_cells -= len({c for c, _ in step.placements})
     return out
 
@@ -452,6 +520,15 @@ class TimeModel:
     above 9, a guess, count as 9), so that a puzzle that needs a harder
     technique is not made quick by a short path (puzzles of singles alone
     are ordered by their path alone).
+
+    Added for the sum kinds (rows with marks and crossing): with
+    ``region_cap`` set, a largest region of more cells counts as
+    ``region_cap`` cells (a cage that fills most of a house is read by the few
+    digits it leaves out: krazydad's 7- and 8-cell cages are easy); a step
+    naming a sum region with ``m`` candidates left in it takes
+    ``(m / MARKS_UNIT) ** marks`` times longer (the pencil marks a person
+    weighs), and ``crossing`` times longer when its eliminations need the
+    candidates other regions left, not just the region's total and size.
     """
 
     seconds: float
@@ -473,6 +550,9 @@ class TimeModel:
     #: own ``n`` and ``naked`` are not used then).  0: the counts are not used.
     line: float = 0.0
     naked_only: float = 1.0
+    region_cap: float = 0.0
+    marks: float = 0.0
+    crossing: float = 1.0
 
 
 #: The model in use, fitted by ``python benchmarks/calibrate.py --rated --fit``
@@ -496,14 +576,17 @@ TIME_MODELS: dict[str, TimeModel] = {
                         naked=1.5, region=30.0, region_base=2.0, floor=0.0, floor_growth=4.0, line=2.0,
                         naked_only=16.0),
     # mean rho 0.395 on corpus kropki/janko
-    "kropki": TimeModel(seconds=39.82, growth=1.0, options=0.5, cells=0.0, chain=50.0, guess=300.0, combos=0.5,
+    "kropki": TimeModel(seconds=24.37, growth=1.0, options=0.5, cells=0.0, chain=50.0, guess=300.0, combos=0.5,
                         naked=2.0, region=30.0, region_base=2.0, floor=30.0, floor_growth=4.0),
-    # mean rho 0.625 on killer-janko, corpus killer tiers
-    "killer": TimeModel(seconds=39.82, growth=1.0, options=1.0, cells=1.0, chain=50.0, guess=300.0, combos=1.0,
-                        naked=2.0, region=30.0, region_base=2.0, floor=120.0, floor_growth=4.0),
-    # mean rho 0.498 on kakuro-janko
-    "kakuro": TimeModel(seconds=39.82, growth=3.0, options=0.0, cells=0.0, chain=50.0, guess=300.0, combos=1.0,
-                        naked=2.0, region=0.0, region_base=2.0, floor=120.0, floor_growth=4.0),
+    # mean rho 0.667 on killer-janko, corpus killer tiers (same command); region_cap: a cage of
+    # more than 5 cells reads like one of 5
+    "killer": TimeModel(seconds=24.37, growth=1.5, options=1.0, cells=1.0, chain=50.0, guess=300.0, combos=1.0,
+                        naked=1.0, region=30.0, region_base=2.0, floor=0.0, floor_growth=4.0, region_cap=5.0),
+    # mean rho 0.558 on kakuro-janko (same command); marks and crossing: a run's candidates
+    # and whether the crossing runs' candidates were needed; moves open unused (not counted)
+    "kakuro": TimeModel(seconds=24.37, growth=5.0, options=0.0, cells=0.0, chain=50.0, guess=300.0, combos=0.5,
+                        naked=2.0, region=0.0, region_base=2.0, floor=120.0, floor_growth=4.0, marks=2.0,
+                        crossing=5.0),
 }
 #: Kinds without rated puzzles of their own borrow the model of the nearest kind.
 BORROWED_MODEL: dict[str, str] = {"greater-killer": "killer"}
@@ -528,9 +611,11 @@ def largest_region(puzzle: Puzzle) -> int:
     return max((len(r.cells) for r in puzzle.regions if r.total is not None), default=0)
 
 
-def estimate_seconds(path: Iterable[PathStep], model: TimeModel = TIME_MODEL, largest: int = 0) -> float:
+def estimate_seconds(path: Iterable[tuple[Any, ...]], model: TimeModel = TIME_MODEL, largest: int = 0) -> float:
     """The estimated solving time of a path of :data:`PathStep` rows, in seconds
-    (``largest``: :func:`largest_region` of the puzzle).
+    (``largest``: :func:`largest_region` of the puzzle).  Rows may stop after
+    the first six columns (no spotting counts, marks or crossing) or nine (no
+    marks or crossing).
 
     >>> m = TimeModel(seconds=10.0, growth=2.0, options=1.0, cells=1.0, chain=5.0, guess=100.0, combos=1.0)
     >>> estimate_seconds([("naked-single", 1, 2, 81, 0, 1), ("pointing", 3, 1, 81, 0, 1)], m)
@@ -545,6 +630,13 @@ def estimate_seconds(path: Iterable[PathStep], model: TimeModel = TIME_MODEL, la
     100.0
     >>> estimate_seconds([("naked-single", 1, 1, 81, 0, 1), ("pointing", 3, 1, 81, 0, 1)], m)  # floor 200
     200.0
+    >>> m = TimeModel(seconds=10.0, growth=1.0, options=0.0, cells=0.0, chain=0.0, guess=0.0, marks=1.0, crossing=2.0)
+    >>> estimate_seconds([("sum-combinations", 2, 1, 81, 0, 1, 0, 0, 0, 36, 1)], m)  # 10 * (36 / 18) ** 1 * 2
+    40.0
+    >>> m = TimeModel(seconds=1.0, growth=1.0, options=0.0, cells=0.0, chain=0.0, guess=0.0, region=1.0,
+    ...               region_base=2.0, region_cap=5)
+    >>> estimate_seconds([], m, largest=8) == estimate_seconds([], m, largest=5) == 32.0
+    True
     """
     total = 0.0
     hardest = 0
@@ -562,9 +654,12 @@ def estimate_seconds(path: Iterable[PathStep], model: TimeModel = TIME_MODEL, la
                 * max(combos, 1) ** model.combos / max(options, 1) ** model.options)
         if technique == "naked-single":
             step *= model.naked
+        if len(row) >= 11:
+            step *= (max(row[9], 1) / MARKS_UNIT) ** model.marks * (model.crossing if row[10] else 1.0)
         total += step + model.chain * chain
     if largest:
-        total += model.seconds * model.region * model.region_base ** largest
+        size = min(float(largest), model.region_cap) if model.region_cap else float(largest)
+        total += model.seconds * model.region * model.region_base ** size
     if hardest >= 2:
         total = max(total, model.seconds * model.floor * model.floor_growth ** (min(hardest, 9) - 2))
     return total
@@ -589,7 +684,7 @@ def spotting_seconds(model: TimeModel, open_cells: int, box: int, line: int, nak
     return model.seconds * (max(open_cells, 1) / 81) ** model.cells * factor / max(count, 1) ** model.options
 
 
-def estimate_minutes(path: Iterable[PathStep], model: TimeModel = TIME_MODEL, largest: int = 0) -> float:
+def estimate_minutes(path: Iterable[tuple[Any, ...]], model: TimeModel = TIME_MODEL, largest: int = 0) -> float:
     """:func:`estimate_seconds` in minutes, rounded to 0.1 (the figure ``grade`` reports)."""
     return round(estimate_seconds(path, model, largest) / 60, 1)
 
@@ -652,7 +747,7 @@ def grade(puzzle: Puzzle, techniques: Sequence[Technique] | None = None, *, max_
         techniques = DEFAULT
     trace = solve_with_logic(puzzle, techniques, explain=False, max_depth=max_depth, timeout=None,
                              budget=budget, node_limit=node_limit,
-                             observe=MoveCounter(spotting=time_model(puzzle.kind).line > 0))
+                             observe=MoveCounter.for_model(time_model(puzzle.kind)))
     return grade_trace(trace, techniques)
 
 

@@ -266,7 +266,7 @@ def test_spotter_keeps_to_the_digit_then_goes_up() -> None:
 def test_path_rows_carry_spotting_counts_for_sudoku_only() -> None:
     rows = path_steps(solve_with_logic(sample("sudoku-1"), DEFAULT, explain=False, observe=MoveCounter()))
     singles = [r for r in rows if r[1] == 1]
-    assert singles and all(len(r) == 9 and sum(r[6:9]) >= 1 for r in singles)
+    assert singles and all(len(r) == 11 and sum(r[6:9]) >= 1 for r in singles)
     assert all(r[6:9] == (0, 0, 0) for r in rows if r[1] > 1)
     killer = path_steps(solve_with_logic(sample("killer-1"), DEFAULT, explain=False, observe=MoveCounter()))
     assert all(r[6:9] == (0, 0, 0) for r in killer)  # sum regions: not measured
@@ -286,3 +286,12 @@ def test_the_model_is_monotone_in_the_spotting_counts() -> None:
     # without the counts (other kinds, line = 0) the row is timed as before
     assert estimate_seconds([("naked-single", 1, 3, 50, 0, 1, 0, 0, 1)], replace(m, line=0.0)) == estimate_seconds(
         [("naked-single", 1, 3, 50, 0, 1)], replace(m, line=0.0))
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_grade_measures_less_but_estimates_the_same(name: str) -> None:
+    from sumlogic.grading import largest_region
+
+    puzzle = sample(name)
+    full = path_steps(solve_with_logic(puzzle, DEFAULT, explain=False, observe=MoveCounter()))
+    assert grade(puzzle).minutes == estimate_minutes(full, time_model(puzzle.kind), largest_region(puzzle))
