@@ -934,7 +934,7 @@ static int cage_fitting(const Prog *P, const Con *k, const mask_t *masks, mask_t
 /* Port of Search._choose: fills `f` with what to branch on; 0 when every cell is fixed.
  * The open cell with the fewest candidates per unit of weight, unless a cage with two or
  * more fitting digit sets has fewer sets per unit of its open cells' weight. */
-static int choose(const Prog *P, const mask_t *masks, const double *weight, Frame *f)
+static int choose(const Prog *P, const mask_t *masks, const double *weight, int cages, Frame *f)
 {
     int n = P->ncells, best = -1;
     double best_score = 1e18;
@@ -949,7 +949,7 @@ static int choose(const Prog *P, const mask_t *masks, const double *weight, Fram
     f->cell = best;
     f->options = masks[best];
     mask_t combos[MAX_COMBOS];
-    for (int j = 0; j < P->ncons; j++) {
+    for (int j = 0; cages && j < P->ncons; j++) {
         const Con *k = &P->cons[j];
         if (k->kind != K_CAGE) continue;
         int nc = cage_fitting(P, k, masks, combos);
@@ -971,9 +971,10 @@ static int choose(const Prog *P, const mask_t *masks, const double *weight, Fram
     return 1;
 }
 
-/* search(program, masks, limit, node_limit, seconds) ->
+/* search(program, masks, limit, node_limit, seconds[, cages]) ->
  *     (solutions, nodes, out_of_budget)
- * node_limit < 0 and seconds < 0 mean no limit. */
+ * node_limit < 0 and seconds < 0 mean no limit; cages (default false): cages
+ * compete with cells for branching (Search.cages is not empty). */
 static PyObject *native_search(PyObject *self, PyObject *args)
 {
     (void)self;
@@ -981,7 +982,8 @@ static PyObject *native_search(PyObject *self, PyObject *args)
     int limit;
     long long node_limit;
     double seconds;
-    if (!PyArg_ParseTuple(args, "OOiLd", &capsule, &mask_list, &limit, &node_limit, &seconds))
+    int cages = 0;
+    if (!PyArg_ParseTuple(args, "OOiLd|p", &capsule, &mask_list, &limit, &node_limit, &seconds, &cages))
         return NULL;
     Prog *P = PyCapsule_GetPointer(capsule, CAPSULE);
     if (!P) return NULL;
@@ -1019,7 +1021,7 @@ static PyObject *native_search(PyObject *self, PyObject *args)
             frames = nf;
             depth_max = grown;
         }
-        if (!choose(P, masks, weight, &frames[sp])) {
+        if (!choose(P, masks, weight, cages, &frames[sp])) {
             PyObject *sol = PyTuple_New(n);
             if (!sol) goto fail;
             for (int i = 0; i < n; i++)
@@ -1158,8 +1160,8 @@ static PyMethodDef methods[] = {
      "Narrow the list masks in place to a fixed point, starting from the constraints on cells\n"
      "(None: all).  -1: fixed point; -2: a mask was empty; k >= 0: constraint k failed."},
     {"search", native_search, METH_VARARGS,
-     "search(compiled, masks, limit, node_limit, seconds) -> (solutions, nodes, out_of_budget)\n\n"
-     "Run the exact search; node_limit < 0 and seconds < 0 mean no limit."},
+     "search(compiled, masks, limit, node_limit, seconds, cages=False) -> (solutions, nodes, out_of_budget)\n\n"
+     "Run the exact search; node_limit < 0 and seconds < 0 mean no limit; cages: branch on cage digit sets too."},
     {"distinct_fit", native_distinct_fit, METH_VARARGS,
      "distinct_fit(masks, sums) -> (support, combos)\n\n"
      "techniques.combinations.distinct_fit for up to 10 cells and digits up to 9."},
