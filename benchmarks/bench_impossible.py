@@ -11,7 +11,11 @@ Batches, each drawn from its own seeded random stream:
   totals still agree (``balanced``);
 * **9x9 Killer, Kropki, Sudoku**: corpus puzzles with a damage of
   :func:`puzzles.generate.impossible.damage` (Killer: ``total``,
-  ``balanced``, ``given``; Kropki: ``dot``, ``given``; Sudoku: ``given``).
+  ``balanced``, ``given``; Kropki: ``dot``, ``given``; Sudoku: ``given``);
+* **extreme killer 9x9 (balanced)**: the corpus's extreme Killers
+  (:data:`EXTREME_KILLERS`: iss-mathemagic, iss-tarek) with two cage
+  totals changed in balance, whose refutation is as hard as their
+  originals' solution (issue 20's last gap).
 
 A damaged puzzle can still have solutions; only impossible ones are kept,
 drawing again until ``--count`` are found.  With CP-SAT (``pip install
@@ -47,6 +51,8 @@ from solver.search import solve
 
 KAKURO_SIDES = (6, 10, 15, 20)
 DAMAGES = {"killer": ("total", "balanced", "given"), "kropki": ("dot", "given"), "sudoku": ("given",)}
+EXTREME_KILLERS = ("iss-mathemagic/", "iss-tarek/")
+"""Id parts of the corpus Killers damaged for the extreme batch."""
 
 
 def cpsat_infeasible(puzzle: Puzzle, timeout: float) -> tuple[bool | None, float]:
@@ -141,6 +147,12 @@ def main(argv: list[str] | None = None) -> int:
             return damage(rng.choice(puzzles), rng, damages[i % len(damages)])
 
         rows.append(batch(f"{kind} 9x9", draw, args.count, use_cpsat, args.timeout))
+    extreme = [p for p in load("killer", folder) if any(part in (p.id or "") for part in EXTREME_KILLERS)]
+    if extreme:
+        extreme_rng = random.Random(f"extreme-killer-{args.seed}")
+        rows.append(batch("extreme killer 9x9 (balanced)",
+                          lambda i: damage(extreme_rng.choice(extreme), extreme_rng, "balanced"),
+                          args.count, use_cpsat, args.timeout))
     header = ["batch", "n", "sumlogic median s", "sumlogic max s", "median nodes", "max nodes", "not no-solution"]
     if use_cpsat:
         header += ["CP-SAT median s", "CP-SAT max s", "ratio of medians"]

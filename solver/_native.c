@@ -895,14 +895,86 @@ static double now_seconds(void)
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+#define MAX_COMBOS 12   /* the most digit sets of one size with one total (4 digits summing to 20) */
+/* One level of the search: a cell and its digits still to try, or (cell < 0)
+ * a cage and its fitting digit sets still to try. */
 typedef struct {
-    int cell;
-    mask_t options;   /* digits still to try, lowest first */
+    int cell;         /* the cell branched on, or -1 for a cage */
+    mask_t options;   /* digits still to try, lowest first (0: the level is done) */
+    int con;          /* the cage branched on (cell < 0) */
+    int ncombo, next; /* its fitting digit sets combos[next..ncombo) are still to try */
+    mask_t combos[MAX_COMBOS];
 } Frame;
 
-/* search(program, masks, limit, node_limit, seconds) ->
+/* Port of the fitting sets of supports.cage_support with nothing forced: the digit
+ * sets of cage `k` (lowest mask first) whose digits every cell can take in some
+ * matching.  Returns how many (at most MAX_COMBOS are stored in `out`). */
+static int cage_fitting(const Prog *P, const Con *k, const mask_t *masks, mask_t *out)
+{
+    int n = k->n, total = k->extra[0];
+    if (n > 9 || total < 0 || total > 45) return 0;
+    mask_t uni = 0, cut[9];
+    for (int i = 0; i < n; i++) uni |= masks[k->cells[i]];
+    int start = P->combos->start[n][total], count = P->combos->count[n][total], found = 0;
+    for (int j = 0; j < count; j++) {
+        mask_t combo = P->combos->list[start + j];
+        if (combo & ~uni) continue;
+        int empty = 0;
+        for (int i = 0; i < n; i++) {
+            cut[i] = masks[k->cells[i]] & combo;
+            if (!cut[i]) { empty = 1; break; }
+        }
+        if (empty || match_cached(cut, n) < 0) continue;
+        if (found < MAX_COMBOS) out[found] = combo;
+        found++;
+    }
+    return found;
+}
+
+/* Port of Search._choose: fills `f` with what to branch on; 0 when every cell is fixed.
+ * The open cell with the fewest candidates per unit of weight, unless a cage with two or
+ * more fitting digit sets has fewer sets per unit of its open cells' weight. */
+static int choose(const Prog *P, const mask_t *masks, const double *weight, int cages, Frame *f)
+{
+    int n = P->ncells, best = -1;
+    double best_score = 1e18;
+    for (int i = 0; i < n; i++) {
+        mask_t m = masks[i];
+        if (open_mask(m)) {
+            double score = POP[m] / weight[i];
+            if (score < best_score) { best = i; best_score = score; }
+        }
+    }
+    if (best < 0) return 0;
+    f->cell = best;
+    f->options = masks[best];
+    mask_t combos[MAX_COMBOS];
+    for (int j = 0; cages && j < P->ncons; j++) {
+        const Con *k = &P->cons[j];
+        if (k->kind != K_CAGE) continue;
+        int nc = cage_fitting(P, k, masks, combos);
+        if (nc < 2 || nc > MAX_COMBOS) continue;   /* (never more than MAX_COMBOS) */
+        double w = 0.0;
+        for (int i = 0; i < k->n; i++)
+            if (open_mask(masks[k->cells[i]])) w += weight[k->cells[i]];
+        double score = nc / w;
+        if (score < best_score) {
+            best_score = score;
+            f->cell = -1;
+            f->options = 1;
+            f->con = j;
+            f->ncombo = nc;
+            f->next = 0;
+            memcpy(f->combos, combos, sizeof(mask_t) * (size_t)nc);
+        }
+    }
+    return 1;
+}
+
+/* search(program, masks, limit, node_limit, seconds[, cages]) ->
  *     (solutions, nodes, out_of_budget)
- * node_limit < 0 and seconds < 0 mean no limit. */
+ * node_limit < 0 and seconds < 0 mean no limit; cages (default false): cages
+ * compete with cells for branching (Search.cages is not empty). */
 static PyObject *native_search(PyObject *self, PyObject *args)
 {
     (void)self;
@@ -910,11 +982,14 @@ static PyObject *native_search(PyObject *self, PyObject *args)
     int limit;
     long long node_limit;
     double seconds;
-    if (!PyArg_ParseTuple(args, "OOiLd", &capsule, &mask_list, &limit, &node_limit, &seconds))
+    int cages = 0;
+    if (!PyArg_ParseTuple(args, "OOiLd|p", &capsule, &mask_list, &limit, &node_limit, &seconds, &cages))
         return NULL;
     Prog *P = PyCapsule_GetPointer(capsule, CAPSULE);
     if (!P) return NULL;
     int n = P->ncells;
+    /* Levels of masks and frames, grown on demand: a cage branch does not fix a cell, so
+     * the depth is bounded by the number of candidates (each branch removes one or more). */
     int depth_max = n + 1;
     mask_t *buf = malloc(sizeof(mask_t) * (size_t)n * (size_t)(depth_max + 1));
     Frame *frames = malloc(sizeof(Frame) * (size_t)depth_max);
@@ -935,17 +1010,18 @@ static PyObject *native_search(PyObject *self, PyObject *args)
     mask_t *masks = buf;
     if (!propagate(q, masks, -1, NULL, 0)) goto done;
     for (;;) {
-        /* choose: the open cell with the fewest candidates per unit of weight */
-        int best = -1;
-        double best_score = 1e18;
-        for (int i = 0; i < n; i++) {
-            mask_t m = masks[i];
-            if (open_mask(m)) {
-                double score = POP[m] / weight[i];
-                if (score < best_score) { best = i; best_score = score; }
-            }
+        if (sp == depth_max) {
+            int grown = depth_max * 2;
+            mask_t *nb = realloc(buf, sizeof(mask_t) * (size_t)n * (size_t)(grown + 1));
+            if (!nb) { PyErr_NoMemory(); goto fail; }
+            buf = nb;
+            masks = buf + (size_t)n * (size_t)sp;
+            Frame *nf = realloc(frames, sizeof(Frame) * (size_t)grown);
+            if (!nf) { PyErr_NoMemory(); goto fail; }
+            frames = nf;
+            depth_max = grown;
         }
-        if (best < 0) {
+        if (!choose(P, masks, weight, cages, &frames[sp])) {
             PyObject *sol = PyTuple_New(n);
             if (!sol) goto fail;
             for (int i = 0; i < n; i++)
@@ -955,8 +1031,6 @@ static PyObject *native_search(PyObject *self, PyObject *args)
             if (r < 0) goto fail;
             if (PyList_GET_SIZE(solutions) >= limit) goto done;
         } else {
-            frames[sp].cell = best;
-            frames[sp].options = masks[best];
             sp++;
         }
         /* the next branch whose propagation succeeds */
@@ -968,14 +1042,23 @@ static PyObject *native_search(PyObject *self, PyObject *args)
             if (node_limit >= 0 && nodes > node_limit) { out_of_budget = 1; goto done; }
             if (deadline >= 0 && now_seconds() > deadline) { out_of_budget = 1; goto done; }
             if ((nodes & 4095) == 0 && PyErr_CheckSignals() < 0) goto fail;
-            mask_t option = f->options & (mask_t)-f->options;
-            f->options &= (mask_t)~option;
             mask_t *parent = buf + (size_t)n * (size_t)(sp - 1);
             mask_t *child = buf + (size_t)n * (size_t)sp;
             memcpy(child, parent, sizeof(mask_t) * (size_t)n);
-            child[f->cell] &= option;
-            if (propagate(q, child, 0, &f->cell, 1)) { masks = child; break; }
-            weight[f->cell] += 1.0;
+            if (f->cell >= 0) {
+                mask_t option = f->options & (mask_t)-f->options;
+                f->options &= (mask_t)~option;
+                child[f->cell] &= option;
+                if (propagate(q, child, 0, &f->cell, 1)) { masks = child; break; }
+                weight[f->cell] += 1.0;
+            } else {
+                const Con *k = &P->cons[f->con];
+                mask_t combo = f->combos[f->next++];
+                if (f->next == f->ncombo) f->options = 0;
+                for (int i = 0; i < k->n; i++) child[k->cells[i]] &= combo;
+                if (propagate(q, child, 0, k->cells, k->n)) { masks = child; break; }
+                for (int i = 0; i < k->n; i++) weight[k->cells[i]] += 1.0;
+            }
             if (q->failed >= 0) {
                 const Con *k = &P->cons[q->failed];
                 for (int i = 0; i < k->n; i++) weight[k->cells[i]] += 1.0;
@@ -1077,8 +1160,8 @@ static PyMethodDef methods[] = {
      "Narrow the list masks in place to a fixed point, starting from the constraints on cells\n"
      "(None: all).  -1: fixed point; -2: a mask was empty; k >= 0: constraint k failed."},
     {"search", native_search, METH_VARARGS,
-     "search(compiled, masks, limit, node_limit, seconds) -> (solutions, nodes, out_of_budget)\n\n"
-     "Run the exact search; node_limit < 0 and seconds < 0 mean no limit."},
+     "search(compiled, masks, limit, node_limit, seconds, cages=False) -> (solutions, nodes, out_of_budget)\n\n"
+     "Run the exact search; node_limit < 0 and seconds < 0 mean no limit; cages: branch on cage digit sets too."},
     {"distinct_fit", native_distinct_fit, METH_VARARGS,
      "distinct_fit(masks, sums) -> (support, combos)\n\n"
      "techniques.combinations.distinct_fit for up to 10 cells and digits up to 9."},

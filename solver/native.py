@@ -141,11 +141,14 @@ def _encode(propagator: Propagator) -> array:
 
 
 def search(program: object, masks: list[int], limit: int, node_limit: int | None,
-           seconds: float | None) -> tuple[list[tuple[int, ...]], int, bool]:
-    """Run the C search on a :func:`compiled` program: ``(solutions, nodes, out_of_budget)``."""
+           seconds: float | None, cages: bool = False) -> tuple[list[tuple[int, ...]], int, bool]:
+    """Run the C search on a :func:`compiled` program: ``(solutions, nodes, out_of_budget)``.
+
+    ``cages``: the program's cages compete with its cells for branching
+    (as :attr:`solver.search.Search.cages` says)."""
     assert _native is not None
     return _native.search(program, masks, limit, -1 if node_limit is None else node_limit,
-                          -1.0 if seconds is None else max(0.0, seconds))
+                          -1.0 if seconds is None else max(0.0, seconds), cages)
 
 
 def propagate(program: object, masks: list[int], cells: Iterable[int] | None) -> int:

@@ -83,8 +83,9 @@ def corpus_file(corpus: Path):
 #: test budgets on a shared 2-core machine: their explained traces took 38 s
 #: of wall-clock time or more (or timed out at 120 s) under load.  The pure-
 #: Python exact solver also needs far more than HARD_NODES on the seven
-#: mathemagic Killers (2.5-9 minutes each); the C search answers them in
-#: 4-12 s (see ``EXACT_KNOWN_HARD``).  Corpus tests still run them with a
+#: mathemagic Killers (40 000-230 000 nodes, minutes each); the C search
+#: answers them in 0.4-2.1 s since cage branching (4-12 s before; see
+#: ``EXACT_KNOWN_HARD``).  Corpus tests still run them with a
 #: short node and work budget and fail on any wrong answer or unsound step; they only
 #: accept ``timeout`` for these.
 KNOWN_HARD = frozenset(f"killer/{name}" for name in (

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -19,11 +20,12 @@ from puzzles import read_path, sample
 from puzzles.generate import generate
 from puzzles.generate.impossible import damage, damages_for, random_kakuro
 from solver.engine import solve_with_logic
+from solver.constraints import Cage
 from solver.linear import sums_contradict
 from solver.model import Puzzle
 from solver.propagate import Propagator
 from solver.run_sums import run_group_sums
-from solver.search import RUN_GROUPS_AFTER, solve, staged_search
+from solver.search import RUN_GROUPS_AFTER, Search, _OutOfBudget, solve, staged_search
 from techniques import DEFAULT
 
 from .brute_force import GaveUp, find_solution
@@ -194,3 +196,73 @@ def test_every_damage_applies_somewhere() -> None:
     """The damage kinds the tests rely on exist for the kinds they use."""
     assert set(damages_for(sample("killer-1"))) == {"total", "balanced", "given"}
     assert set(damages_for(sample("kropki-1"))) == {"dot", "given"}
+
+
+EXTREME_NODES = 100_000
+"""Search nodes allowed to refute a damaged extreme Killer (the C search does
+about 60 000 a second; before cage branching these took 77 000-300 000)."""
+
+#: Damaged copies of extreme Killers, as drawn by ``damage(..., "balanced")``:
+#: ``(corpus id, ((cage cells, new total), (cage cells, new total)))``.  Both
+#: were refuted by the search before cage branching too (in 297 551 and
+#: 77 126 nodes), a second, differently ordered proof of no solution.
+DAMAGED_EXTREME = (
+    ("killer/iss-mathemagic/01", (((0, 1, 2, 3, 9), 26), ((4, 5, 6, 7, 14), 23))),
+    ("killer/iss-mathemagic/02", (((4, 5, 6, 7, 14), 20), ((49, 50, 51, 57, 58), 33))),
+)
+
+
+def _damaged_extreme(name: str, changes: tuple[tuple[tuple[int, ...], int], ...]) -> Puzzle:
+    """The corpus Killer ``name`` with the totals of the cages on the given cells changed."""
+    folder = require_corpus()
+    puzzle = next(p for p in read_path(os.path.join(folder, "killer.jsonl")) if p.id == name)
+    new_totals = dict(changes)
+    regions = tuple(replace(r, total=new_totals[r.cells]) if r.cells in new_totals else r for r in puzzle.regions)
+    assert sum(r.cells in new_totals for r in regions) == len(changes)
+    damaged = replace(puzzle, regions=regions)
+    assert not sums_contradict(damaged, [0] * damaged.size)  # balanced: the totals still add up
+    return damaged
+
+
+@pytest.mark.parametrize("name,changes", DAMAGED_EXTREME)
+def test_damaged_extreme_killer_is_refuted_within_a_node_budget(name: str, changes) -> None:
+    """The last gap of issue 20: an extreme Killer with two cage totals changed in
+    balance is proved to have no solution, within a node budget (the C search)."""
+    from solver import native
+
+    if not native.available():
+        pytest.skip("the C search is not built here (the Python search needs minutes for this budget)")
+    result = solve(_damaged_extreme(name, changes), timeout=None, node_limit=EXTREME_NODES)
+    assert result.status == "no-solution", (name, result.status, result.nodes)
+
+
+def test_damaged_extreme_killer_branches_on_cages_alike_in_c_and_python() -> None:
+    """The search branches on a cage's digit sets at the root (disjoint sets of the
+    cage's size and total), and the C and Python searches visit the same nodes
+    through the first 1 500 of those branches."""
+    from solver import native
+
+    puzzle = _damaged_extreme(*DAMAGED_EXTREME[0])
+    prop = Propagator(puzzle)
+    masks = prop.initial_masks()
+    assert prop.propagate(masks)
+    cells, options = Search(prop, native=False)._choose(masks)
+    assert len(cells) > 1 and len(options) >= 2
+    cage = next(con for con in prop.constraints if isinstance(con, Cage) and con.cells == cells)
+    assert all(bin(o).count("1") == len(cells) for o in options)
+    assert all(sum(d for d in range(10) if o >> d & 1) == cage.total for o in options)
+    assert len(set(options)) == len(options)
+    if not native.available():
+        pytest.skip("the C search is not built here")
+    outcomes = []
+    for use_native in (True, False):
+        prop = Propagator(puzzle)
+        search = Search(prop, limit=2, node_limit=1500, native=use_native)
+        try:
+            search.run(prop.initial_masks())
+            out = False
+        except _OutOfBudget:
+            out = True
+        outcomes.append((search.solutions, search.nodes, out))
+    assert outcomes[0] == outcomes[1]
+    assert outcomes[0][2]  # the budget, not the end of the search, stopped both

@@ -188,6 +188,37 @@ def test_node_limit_gives_timeout() -> None:
     assert result.nodes <= 6
 
 
+def test_cages_compete_for_branching_except_kakuro_runs() -> None:
+    """A Killer's cages may be branched on by digit set (the Python and C
+    searches both); a Kakuro's runs never are."""
+    killer = Search(Propagator(sample("killer-1")), native=False)
+    assert killer.cages
+    assert Search(Propagator(sample("kakuro-8x8")), native=False).cages == []
+
+
+def test_cage_branch_splits_a_cage_into_its_digit_sets() -> None:
+    """Where a cage has fewer digit sets per unit of its open cells' weight
+    than the best cell has candidates per unit of its weight, the branch is
+    the cage: one option per fitting set (options are tried from the end,
+    so the lowest mask first); else the cell.  The count stays exact."""
+    cells = tuple((r, c) for r in range(4) for c in range(4))
+    rows = [Region(f"row {r + 1}", tuple(r * 4 + c for c in range(4)), kind="row") for r in range(4)]
+    cols = [Region(f"column {c + 1}", tuple(r * 4 + c for r in range(4)), kind="column") for c in range(4)]
+    triple = Region("cage a", (0, 1, 4), total=7, kind="cage")  # {1,2,4}, its only set
+    pair = Region("cage b", (10, 11), total=5, kind="cage")  # {1,4} or {2,3}
+    puzzle = Puzzle(kind="killer", height=4, width=4, max_digit=4, cells=cells,
+                    regions=tuple(rows + cols + [triple, pair]))
+    prop = Propagator(puzzle, derived=False)
+    masks = prop.initial_masks()
+    assert prop.propagate(masks)
+    search = Search(prop, native=False)
+    # The pair: 2 sets per 8 units of weight; the best cell, 0: 3 candidates per 4.
+    assert search._choose(masks) == ((10, 11), [mask_of([1, 4]), mask_of([2, 3])])
+    search.weight[0] = 100.0  # as if cell 0 had failed often: 3 per 100
+    assert search._choose(masks) == ((0,), [mask_of([4]), mask_of([2]), mask_of([1])])
+    assert count_solutions(puzzle, limit=100) == len(brute_solutions(puzzle, 100))
+
+
 def test_time_limit_gives_timeout_and_never_hangs() -> None:
     """Counting the solutions of an empty grid would take forever; the limit stops it
     (that this test ends at all is the check: how soon is the clock's business, never asserted)."""
