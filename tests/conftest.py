@@ -26,16 +26,22 @@ def corpus_dir() -> Path:
     return Path(configured) if configured else (REPO_ROOT.parent / "shared" / "corpus").resolve()
 
 
-def require_corpus() -> Path:
-    """The corpus folder; skips the calling test when it is missing (fails under CI=true)."""
-    folder = corpus_dir()
+def require_data(variable: str, name: str, example: str) -> Path:
+    """The shared data folder ``$variable`` or ``../shared/<name>``; skips the calling
+    test when it holds no ``*.jsonl`` file (fails under CI=true, where it must be there)."""
+    configured = os.environ.get(variable)
+    folder = Path(configured) if configured else (REPO_ROOT.parent / "shared" / name).resolve()
     if not folder.is_dir() or not any(folder.glob("*.jsonl")):
-        message = (f"puzzle corpus not found at {folder}: set SUMLOGIC_CORPUS to the folder holding "
-                   f"kakuro.jsonl, killer.jsonl, ...")
+        message = f"{name} data not found at {folder}: set {variable} to the folder holding {example}, ..."
         if os.environ.get("CI", "").lower() == "true":
             pytest.fail(message)
         pytest.skip(message)
     return folder
+
+
+def require_corpus() -> Path:
+    """The corpus folder; skips the calling test when it is missing (fails under CI=true)."""
+    return require_data("SUMLOGIC_CORPUS", "corpus", "kakuro.jsonl, killer.jsonl")
 
 
 def corpus_records(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
@@ -55,15 +61,7 @@ def corpus() -> Path:
 @pytest.fixture
 def rated() -> Path:
     """The rated sets' folder, ``$SUMLOGIC_RATED`` or ``../shared/rated`` (skips, or fails under CI, when missing)."""
-    configured = os.environ.get("SUMLOGIC_RATED")
-    folder = Path(configured) if configured else (REPO_ROOT.parent / "shared" / "rated").resolve()
-    if not any(folder.glob("*.jsonl")):
-        message = (f"rated puzzle sets not found at {folder}: set SUMLOGIC_RATED to the folder holding "
-                   f"sudoku-cloud.jsonl, ...")
-        if os.environ.get("CI", "").lower() == "true":
-            pytest.fail(message)
-        pytest.skip(message)
-    return folder
+    return require_data("SUMLOGIC_RATED", "rated", "sudoku-cloud.jsonl, killer-janko.jsonl")
 
 
 @pytest.fixture
