@@ -527,7 +527,7 @@ def report(items: Sequence[tuple[str, Puzzle, dict[str, Any]]], entries: dict[st
         # one clock for every kind: the Sudoku model's, scaled to the Cloud players' times
         sudoku = fitted["sudoku"][0] if "sudoku" in fitted else time_model("sudoku")
         seconds = scale_seconds(sets, items, entries, sudoku)
-        out("fitted per kind (TIME_MODELS in sumlogic/grading.py):")
+        out("fitted per kind (TIME_MODELS in sumlogic/estimate.py):")
         for kind, (model, mean) in sorted(fitted.items()):
             model = replace(model, seconds=seconds)
             fitted_on = ", ".join(fitted_by_kind(kinds)[kind])
