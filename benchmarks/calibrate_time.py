@@ -382,6 +382,36 @@ def scale_seconds(sets: dict[str, Rows], items: Sequence[tuple[str, Puzzle, dict
     return round(model.seconds * times[len(times) // 2] / estimates[len(estimates) // 2], 2)
 
 
+#: Each kind's janko.at-graded set, the anchor of its clock (:func:`anchor_seconds`).
+JANKO_SETS: dict[str, str] = {"sudoku": "sudoku-janko", "killer": "killer-janko", "kakuro": "kakuro-janko",
+                              "kropki": "corpus kropki/janko"}
+
+
+def median(values: Sequence[float]) -> float:
+    """The median of ``values`` (the upper one of an even count)."""
+    ordered = sorted(values)
+    return ordered[len(ordered) // 2]
+
+
+def anchored(sets: dict[str, Rows], kind: str, model: TimeModel, sudoku: TimeModel) -> TimeModel:
+    """``kind``'s model with its clock put beside the Sudoku one (which the Cloud
+    players' times set): all its times (``seconds``, ``chain``, ``guess``)
+    scaled alike, so that its ranks do not move, until the median estimate of
+    the kind's janko.at puzzles of their lowest grade equals the median Sudoku
+    estimate of janko.at's Sudokus of that grade.  It assumes that janko.at's
+    grades mean about the same effort in every kind; no kind but Sudoku has
+    human times to check it against."""
+    own, ref = sets.get(JANKO_SETS.get(kind, "")), sets.get(JANKO_SETS["sudoku"])
+    if kind == "sudoku" or not own or not ref:
+        return model
+    grade = min(y for y, _, _ in own if any(y == r for r, _, _ in ref))
+    target = median([estimate_seconds(path, sudoku, big) for y, path, big in ref if y == grade])
+    now = median([estimate_seconds(path, model, big) for y, path, big in own if y == grade])
+    f = target / now
+    return replace(model, seconds=round(model.seconds * f, 4), chain=round(model.chain * f, 4),
+                   guess=round(model.guess * f, 4))
+
+
 def extra_checks(items: Sequence[tuple[str, Puzzle, dict[str, Any]]], entries: dict[str, Entry],
                  models: dict[str, TimeModel] | None = None) -> list[str]:
     """The README's further checks: Cloud rho against D_TR and mean seconds;
@@ -524,12 +554,12 @@ def report(items: Sequence[tuple[str, Puzzle, dict[str, Any]]], entries: dict[st
         out(line)
     if do_fit:
         fitted = fit_models(sets, kinds)
-        # one clock for every kind: the Sudoku model's, scaled to the Cloud players' times
+        # the Sudoku clock is set by the Cloud players' times, the others beside it (anchor_seconds)
         sudoku = fitted["sudoku"][0] if "sudoku" in fitted else time_model("sudoku")
-        seconds = scale_seconds(sets, items, entries, sudoku)
+        sudoku = replace(sudoku, seconds=scale_seconds(sets, items, entries, sudoku))
         out("fitted per kind (TIME_MODELS in sumlogic/estimate.py):")
         for kind, (model, mean) in sorted(fitted.items()):
-            model = replace(model, seconds=seconds)
+            model = sudoku if kind == "sudoku" else anchored(sets, kind, model, sudoku)
             fitted_on = ", ".join(fitted_by_kind(kinds)[kind])
             out(f"  {kind!r}: TimeModel(" + ", ".join(f"{k}={v!r}" for k, v in asdict(model).items())
                 + f"),  # mean rho {mean:.3f} on {fitted_on}")

@@ -428,24 +428,26 @@ TIME_MODEL = TimeModel(seconds=39.82, growth=1.0, options=0.5, cells=1.0, chain=
 #: fits one model per kind on that kind's sets): people read a Killer's cages and a
 #: Kakuro's runs differently, and one shared model traded one kind's agreement for another's.
 TIME_MODELS: dict[str, TimeModel] = {
-    # mean rho 0.872 on sudoku-cloud, sudoku-krazydad, sudoku-janko (singles timed by Spotter's counts:
-    # line, naked_only); seconds scaled to the Cloud players' median time.  Fitted by
-    # ``python benchmarks/calibrate.py --rated --fit --jobs 2`` (calibrate_time ROWS 5)
+    # Fitted by ``python benchmarks/calibrate.py`` (calibrate_time ROWS 6), each kind on its own rated sets.
+    # Sudoku: mean rho 0.872 on sudoku-cloud, sudoku-krazydad, sudoku-janko (singles timed by the
+    # Spotter's counts: line, naked_only); its clock set by the Cloud players' median time.
     "sudoku": TimeModel(seconds=24.37, growth=3.0, options=0.25, cells=1.0, chain=50.0, guess=300.0, combos=0.5,
                         naked=1.5, region=30.0, region_base=2.0, floor=0.0, floor_growth=4.0, line=2.0,
                         naked_only=16.0),
-    # mean rho 0.395 on corpus kropki/janko
-    "kropki": TimeModel(seconds=24.37, growth=1.0, options=0.5, cells=0.0, chain=50.0, guess=300.0, combos=0.5,
-                        naked=2.0, region=30.0, region_base=2.0, floor=30.0, floor_growth=4.0),
-    # mean rho 0.667 on killer-janko, corpus killer tiers (same command); region_cap: a cage of
-    # more than 5 cells reads like one of 5
-    "killer": TimeModel(seconds=24.37, growth=1.5, options=1.0, cells=1.0, chain=50.0, guess=300.0, combos=1.0,
-                        naked=1.0, region=30.0, region_base=2.0, floor=0.0, floor_growth=4.0, region_cap=5.0),
-    # mean rho 0.558 on kakuro-janko (same command); marks and crossing: a run's candidates
-    # and whether the crossing runs' candidates were needed; moves open unused (not counted)
-    "kakuro": TimeModel(seconds=24.37, growth=5.0, options=0.0, cells=0.0, chain=50.0, guess=300.0, combos=0.5,
-                        naked=2.0, region=0.0, region_base=2.0, floor=120.0, floor_growth=4.0, marks=2.0,
-                        crossing=5.0),
+    # The other clocks are set beside the Sudoku one on janko.at's grades (calibrate_time.anchored).
+    # Kropki: mean rho 0.395 on corpus kropki/janko.
+    "kropki": TimeModel(seconds=1.3159, growth=1.0, options=0.5, cells=0.0, chain=2.6998, guess=16.1986,
+                        combos=0.5, naked=2.0, region=30.0, region_base=2.0, floor=30.0, floor_growth=4.0),
+    # Killer: mean rho 0.667 on killer-janko, corpus killer tiers; region_cap: a cage of more than
+    # 5 cells reads like one of 5.
+    "killer": TimeModel(seconds=0.6999, growth=1.5, options=1.0, cells=1.0, chain=1.4359, guess=8.6153,
+                        combos=1.0, naked=1.0, region=30.0, region_base=2.0, floor=0.0, floor_growth=4.0,
+                        region_cap=5.0),
+    # Kakuro: mean rho 0.558 on kakuro-janko; marks and crossing: a run's candidates and whether
+    # the crossing runs' candidates were needed; moves open unused (not counted).
+    "kakuro": TimeModel(seconds=0.4037, growth=5.0, options=0.0, cells=0.0, chain=0.8283, guess=4.9701,
+                        combos=0.5, naked=2.0, region=0.0, region_base=2.0, floor=120.0, floor_growth=4.0,
+                        marks=2.0, crossing=5.0),
 }
 #: Kinds without rated puzzles of their own borrow the model of the nearest kind.
 BORROWED_MODEL: dict[str, str] = {"greater-killer": "killer"}

@@ -70,7 +70,7 @@ BAND_ORDER: tuple[str, ...] = tuple(name for name, _ in BANDS) + (NEEDS_GUESSING
 #: where it makes the bands agree better with those grades (docs/grading.md).
 MINUTE_BANDS: dict[str, tuple[tuple[str, float], ...]] = {
     # kakuro-janko: band against grade +0.18 by the hardest level alone, +0.51 lifted (5-fold CV +0.50)
-    "kakuro": (("Medium", 330.9), ("Hard", 555.3)),
+    "kakuro": (("Medium", 5.6), ("Hard", 9.3)),
     # sudoku-janko: +0.48 alone, +0.67 lifted (5-fold CV +0.66); sudoku-cloud +0.36 -> +0.55,
     # sudoku-krazydad's seven tiers +0.92 -> +0.93
     "sudoku": (("Medium", 8.1), ("Hard", 12.0)),

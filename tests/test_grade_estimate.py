@@ -295,3 +295,27 @@ def test_grade_measures_less_but_estimates_the_same(name: str) -> None:
     puzzle = sample(name)
     full = path_steps(solve_with_logic(puzzle, DEFAULT, explain=False, observe=MoveCounter()))
     assert grade(puzzle).minutes == estimate_minutes(full, time_model(puzzle.kind), largest_region(puzzle))
+
+
+def test_an_anchored_clock_keeps_the_ranks_and_meets_the_sudoku_median() -> None:
+    from benchmarks.calibrate_time import anchored, median
+
+    single = ("naked-single", 1, 1, 60, 0, 1)
+    chain = ("contradiction-1", 7, 1, 40, 12, 1)
+    guess = ("guess", 10, 1, 30, 0, 1)
+    sudoku = TimeModel(seconds=20.0, growth=2.0, options=0.0, cells=1.0, chain=50.0, guess=300.0)
+    killer = TimeModel(seconds=5.0, growth=1.5, options=0.0, cells=1.0, chain=80.0, guess=900.0, region=3.0)
+    sets = {"sudoku-janko": [(1.0, [single] * 30, 0), (1.0, [single] * 40, 0), (3.0, [single] * 40 + [chain], 0)],
+            "killer-janko": [(1.0, [single] * 20, 4), (1.0, [single] * 25 + [chain], 3), (1.0, [single] * 50, 5),
+                             (5.0, [single] * 20 + [chain, guess], 5)]}
+    moved = anchored(sets, "killer", killer, sudoku)
+    assert moved.growth == killer.growth and moved.seconds != killer.seconds
+
+    def estimates(model: TimeModel, name: str, grade: float | None = None) -> list[float]:
+        return [estimate_seconds(path, model, big) for y, path, big in sets[name] if grade in (None, y)]
+
+    target = median(estimates(sudoku, "sudoku-janko", 1.0))
+    assert median(estimates(moved, "killer-janko", 1.0)) == pytest.approx(target, rel=1e-3)
+    before, after = estimates(killer, "killer-janko"), estimates(moved, "killer-janko")
+    assert sorted(range(4), key=before.__getitem__) == sorted(range(4), key=after.__getitem__)
+    assert anchored(sets, "sudoku", sudoku, sudoku) == sudoku and anchored(sets, "kropki", killer, sudoku) == killer
