@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -114,3 +115,69 @@ def exact_known_hard() -> frozenset[str]:
 def known_hard() -> frozenset[str]:
     """Ids of corpus puzzles allowed to end in ``timeout`` (never in a wrong answer)."""
     return KNOWN_HARD
+
+
+# --- the step viewer's and the served pages' tests (tests/web_support.py) ------------
+#: How the browser tests start Debian's chromium (no network, no first-run work).
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+IN_CI = os.environ.get("CI", "").lower() == "true"
+
+
+@pytest.fixture(scope="session")
+def traces() -> dict[str, dict[str, Any]]:
+    """One trace per kind: the real CLI's where it gives one (unless told otherwise), else hand-made."""
+    from tests.web_support import KINDS, cli_trace, hand_trace
+
+    source = os.environ.get("SUMLOGIC_WEB_TRACES", "auto")
+    out = {}
+    for kind in KINDS:
+        trace = cli_trace(kind) if source in ("auto", "cli") else None
+        if trace is None and source == "cli":
+            pytest.fail(f"SUMLOGIC_WEB_TRACES=cli but `sumlogic explain` gave no {kind} trace")
+        out[kind] = trace or hand_trace(kind)
+    return out
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Debian's chromium under Playwright; skipped when either is missing (failed under CI=true)."""
+    chromium = shutil.which("chromium")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        sync_playwright = None
+    missing = [what for what, ok in (("chromium (apt-get install chromium)", chromium),
+                                     ("playwright (pip install playwright)", sync_playwright)) if not ok]
+    if missing:
+        message = f"browser tests need {' and '.join(missing)}"
+        if IN_CI:
+            pytest.fail(message + " (CI=true: .ci/run must install them)")
+        pytest.skip(message)
+    with sync_playwright() as p:  # type: ignore[misc]
+        launched = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    """A :class:`tests.web_support.Page` whose console errors fail the test."""
+    from tests.web_support import Page
+
+    opened = Page(browser)
+    yield opened
+    assert opened.errors == [], f"console errors: {opened.errors}"
+    opened.close()
+
+
+@pytest.fixture
+def html_file(tmp_path: Path):  # type: ignore[no-untyped-def]
+    """A function writing render_html(traces) to a file and returning its file:// URL."""
+    from sumlogic.html import render_html
+
+    def write(trace: Any, name: str = "page.html") -> str:
+        path = tmp_path / name
+        path.write_text(render_html(trace), encoding="utf-8")
+        return path.as_uri()
+    return write

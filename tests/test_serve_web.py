@@ -11,7 +11,6 @@ the tests are skipped, except under ``CI=true`` where they fail.
 from __future__ import annotations
 
 import os
-import shutil
 from typing import Any, Iterator
 
 import pytest
@@ -20,8 +19,6 @@ from puzzles import sample
 from sumlogic.api import solve
 
 IN_CI = os.environ.get("CI", "").lower() == "true"
-BROWSER_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
 def _need(what: str) -> None:
@@ -41,24 +38,9 @@ def base_url() -> Iterator[str]:
         yield url
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    executable = shutil.which("chromium")
-    if executable is None:
-        _need("chromium (apt-get install chromium)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _need("playwright (pip install playwright)")
-    with sync_playwright() as driver:
-        launched = driver.chromium.launch(executable_path=executable, args=BROWSER_FLAGS)
-        yield launched
-        launched.close()
-
-
 @pytest.fixture
 def tab(browser: Any) -> Iterator[Any]:
-    """A page whose console errors and uncaught exceptions fail the test."""
+    """A page whose console errors and uncaught exceptions fail the test (``browser``: tests/conftest.py)."""
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     errors: list[str] = []
     page.on("console", lambda message: message.type == "error" and errors.append(message.text))
