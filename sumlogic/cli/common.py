@@ -8,6 +8,7 @@ import argparse
 import json
 import signal
 import sys
+import threading
 import unicodedata
 from typing import Any, Callable, Iterable, Iterator, Sequence, TypeVar
 
@@ -271,8 +272,17 @@ def _release_interrupts(held: bool) -> None:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
+def _quiet_thread_error(args: Any) -> None:
+    """:data:`threading.excepthook` once the workers are being stopped: a pool's
+    manager thread may trip over the workers it has just lost (seen under load
+    after Ctrl-C), and the process is ending anyway, so nothing is printed."""
+
+
 def stop_workers() -> None:
-    """Stop every worker process now: queued jobs are cancelled, running ones killed, nothing waited for."""
+    """Stop every worker process now: queued jobs are cancelled, running ones killed, nothing waited for.
+    From here on an error in another thread (a pool's manager) is not printed."""
+    if _POOLS:
+        threading.excepthook = _quiet_thread_error
     while _POOLS:
         pool = _POOLS.pop()
         processes = list((getattr(pool, "_processes", None) or {}).values())  # no public way before 3.14
