@@ -368,6 +368,12 @@ def fold_rho(parts: list[tuple[list[float], list[float]]], resamples: int = RESA
     return mean_rho(parts), draws[int(0.025 * resamples)], draws[int(0.975 * resamples) - 1]
 
 
+def median(values: Sequence[float]) -> float:
+    """The median of ``values`` (the upper one of an even count)."""
+    ordered = sorted(values)
+    return ordered[len(ordered) // 2]
+
+
 def scale_seconds(sets: dict[str, Rows], items: Sequence[tuple[str, Puzzle, dict[str, Any]]],
                   entries: dict[str, Entry], model: TimeModel) -> float:
     """The ``seconds`` that makes the median estimate of the Cloud Sudoku puzzles
@@ -379,20 +385,12 @@ def scale_seconds(sets: dict[str, Rows], items: Sequence[tuple[str, Puzzle, dict
             times.append(float(rating["mean_seconds"]))
     if not estimates:
         return model.seconds
-    estimates.sort()
-    times.sort()
-    return round(model.seconds * times[len(times) // 2] / estimates[len(estimates) // 2], 2)
+    return round(model.seconds * median(times) / median(estimates), 2)
 
 
 #: Each kind's janko.at-graded set, the anchor of its clock (:func:`anchor_seconds`).
 JANKO_SETS: dict[str, str] = {"sudoku": "sudoku-janko", "killer": "killer-janko", "kakuro": "kakuro-janko",
                               "kropki": "corpus kropki/janko"}
-
-
-def median(values: Sequence[float]) -> float:
-    """The median of ``values`` (the upper one of an even count)."""
-    ordered = sorted(values)
-    return ordered[len(ordered) // 2]
 
 
 def anchored(sets: dict[str, Rows], kind: str, model: TimeModel, sudoku: TimeModel) -> TimeModel:

@@ -81,7 +81,7 @@ class MoveCounter:
     see :data:`PathStep`.
     """
 
-    def __init__(self, spotting: bool = True, count_moves: bool = True) -> None:
+    def __init__(self, spotting: bool = True, count_moves: bool = True, lean: bool = False) -> None:
         #: (cells, total) of a sum region -> its number of digit combinations
         self._combos: dict[tuple[tuple[int, ...], int], int] = {}
         #: (size, total) of a sum region -> the digits any of its combinations uses
@@ -90,7 +90,7 @@ class MoveCounter:
         #: model does not use them (``options == 0``): the re-runs are most of the counter's cost
         self.count_moves = count_moves
         #: True (:meth:`for_model`): the moves open of a single the Spotter counted are not counted
-        self.lean = False
+        self.lean = lean
         #: whether to count :meth:`spotted` (``grade`` leaves it out when the kind's model does not use it)
         self.spotting = spotting
         #: the person's own order through the current run of singles (:class:`Spotter`)
@@ -105,9 +105,7 @@ class MoveCounter:
         uses them (``line > 0``), and then not the moves open of the singles it
         times by them; no moves open at all when it does not weigh them
         (``options == 0``).  The estimate is the same as with everything measured."""
-        counter = cls(spotting=model.line > 0, count_moves=model.options != 0)
-        counter.lean = True
-        return counter
+        return cls(spotting=model.line > 0, count_moves=model.options != 0, lean=True)
 
     def __call__(self, ctx: Context, step: Step) -> tuple[int, int, int, int, int, int, int, int, int]:
         """:meth:`moves` followed by :meth:`spotted` (``box, line, naked``)."""
