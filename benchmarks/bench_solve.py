@@ -95,8 +95,8 @@ def build_cpsat(puzzle: Puzzle):
     x: list[dict[int, Any]] = []
     for cell, given in enumerate(puzzle.givens):
         options = [given] if given else list(digits)
-        row = {d: model.NewBoolVar(f"x{cell}_{d}") for d in options}
-        model.AddExactlyOne(row.values())
+        row = {d: model.new_bool_var(f"x{cell}_{d}") for d in options}
+        model.add_exactly_one(row.values())
         x.append(row)
 
     def value(cell: int) -> Any:
@@ -110,33 +110,33 @@ def build_cpsat(puzzle: Puzzle):
             for d in digits:
                 lits = [x[c][d] for c in cells if d in x[c]]
                 if full:
-                    model.AddExactlyOne(lits)
+                    model.add_exactly_one(lits)
                 else:
-                    model.AddAtMostOne(lits)
+                    model.add_at_most_one(lits)
                 if region.total is not None and not full:
-                    flag = model.NewBoolVar(f"u{region.name}_{d}")
-                    model.Add(sum(lits) == flag)
+                    flag = model.new_bool_var(f"u{region.name}_{d}")
+                    model.add(sum(lits) == flag)
                     used.append(flag)
             if used:
                 table = [[combo >> d & 1 for d in digits]
                          for combo in combinations(len(cells), region.total, puzzle.max_digit)]
-                model.AddAllowedAssignments(used, table)
+                model.add_allowed_assignments(used, table)
         if region.total is not None:
-            model.Add(sum(value(c) for c in cells) == region.total)
+            model.add(sum(value(c) for c in cells) == region.total)
     for pair in puzzle.pairs:
         for a, va in x[pair.a].items():
             for b, vb in x[pair.b].items():
                 if not pair_holds(pair.kind, a, b):
-                    model.AddBoolOr([va.Not(), vb.Not()])
+                    model.add_bool_or([va.negated(), vb.negated()])
     for comp in puzzle.comparisons:
         left = sum(value(c) for c in puzzle.regions[comp.left].cells)
         right = sum(value(c) for c in puzzle.regions[comp.right].cells)
         if comp.op == "<":
-            model.Add(left < right)
+            model.add(left < right)
         elif comp.op == ">":
-            model.Add(left > right)
+            model.add(left > right)
         else:
-            model.Add(left == right)
+            model.add(left == right)
     return model, x
 
 
@@ -157,15 +157,15 @@ def run_cpsat(puzzle: Puzzle, expected: tuple[int, ...] | None, timeout: float) 
     start = time.process_time()
     model, x = build_cpsat(puzzle)
     solver = cpsat_solver(timeout)
-    status = solver.Solve(model)
+    status = solver.solve(model)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        return Run(time.process_time() - start, False, solver.StatusName(status))
-    found = tuple(next(d for d, var in row.items() if solver.Value(var)) for row in x)
-    model.AddBoolOr([x[c][d].Not() for c, d in enumerate(found)])
-    second = solver.Solve(model)
+        return Run(time.process_time() - start, False, solver.status_name(status))
+    found = tuple(next(d for d, var in row.items() if solver.value(var)) for row in x)
+    model.add_bool_or([x[c][d].negated() for c, d in enumerate(found)])
+    second = solver.solve(model)
     seconds = time.process_time() - start
     if second != cp_model.INFEASIBLE:
-        return Run(seconds, False, "second solve: " + solver.StatusName(second))
+        return Run(seconds, False, "second solve: " + solver.status_name(second))
     if expected is not None and found != expected:
         return Run(seconds, False, "another solution")
     return Run(seconds, True)
