@@ -454,6 +454,40 @@ def extra_checks(items: Sequence[tuple[str, Puzzle, dict[str, Any]]], entries: d
     return lines
 
 
+#: Coarse orders of the sum kinds' sets that are not estimates (they tie many puzzles), printed beside
+#: the estimate as the measured ceiling of what our features say about those ratings (docs/grading.md).
+REFERENCE_SETS: tuple[str, ...] = ("killer-janko", "corpus killer tiers", "kakuro-janko")
+
+
+def contradiction_steps(path: Sequence[Sequence[Any]]) -> int:
+    """Steps of a path row list that refuted a candidate by a chain (a contradiction step)."""
+    return sum(1 for row in path if row[4] > 0)
+
+
+def reference_orders(sets: dict[str, Rows]) -> list[str]:
+    """Spearman's rho of coarse keys against the rating, per :data:`REFERENCE_SETS` set:
+    the largest sum region, the same capped at 5 cells, the contradiction steps, those
+    steps and then the capped region, and the path's length.  Keys that tie many puzzles gain from Spearman's average
+    ranks where the rating is coarse too, which a time estimate, tied nowhere, cannot."""
+    keys: dict[str, Callable[[Sequence[Sequence[Any]], int], float]] = {
+        "largest region": lambda path, big: big,
+        "largest region (cap 5)": lambda path, big: min(big, 5),
+        "contradiction steps": lambda path, big: contradiction_steps(path),
+        "contradiction steps, then largest region (cap 5)":
+            lambda path, big: contradiction_steps(path) * 10 + min(big, 5),
+        "steps": lambda path, big: len(path),
+    }
+    lines = []
+    for name in REFERENCE_SETS:
+        rows = sets.get(name)
+        if not rows or len(rows) < 3:
+            continue
+        ys = [y for y, _, _ in rows]
+        parts = [f"{key} {spearman(ys, [fn(path, big) for _, path, big in rows]):+.2f}" for key, fn in keys.items()]
+        lines.append(f"  {name} (n {len(rows)}): " + "; ".join(parts))
+    return lines
+
+
 #: janko.at's grades and the band each stands for when choosing :data:`sumlogic.grading.MINUTE_BANDS`.
 JANKO_BANDS: tuple[tuple[str, float], ...] = (("Medium", 3.0), ("Hard", 4.0))
 
@@ -548,6 +582,9 @@ def report(items: Sequence[tuple[str, Puzzle, dict[str, Any]]], entries: dict[st
         out(line + ("  yes" if name in FIT_SETS else "  no (reported only)"))
     out("further checks (model in use):")
     for line in extra_checks(items, entries):
+        out(line)
+    out("reference orders, not estimates (coarse keys that tie; the ceiling of these features):")
+    for line in reference_orders(sets):
         out(line)
     out("bands lifted by the estimate (MINUTE_BANDS), against janko.at's grades:")
     for line in minute_bands(items, sets):

@@ -209,6 +209,23 @@ def test_the_calibration_report_names_every_rated_set(rated: Path, corpus: Path,
         assert row.split()[len(name.split())] == "6"  # n
         assert "yes" in row  # fitted, and so cross-validated
     assert any("'kakuro': (('Medium'," in line for line in lines)  # the band cut points
+    for name in ("killer-janko", "corpus killer tiers", "kakuro-janko"):  # the reference orders
+        [row] = [line for line in lines if line.startswith(f"  {name} (n 6): largest region ")]
+        assert row.count("; ") == 4
+
+
+def test_reference_orders_rank_by_their_keys() -> None:
+    from benchmarks.calibrate_time import reference_orders
+
+    def path(contradictions: int, steps: int) -> list[tuple[Any, ...]]:
+        return ([("contradiction-1", 7, 1, 50, 3, 1)] * contradictions
+                + [("naked-single", 1, 1, 50, 0, 1)] * (steps - contradictions))
+
+    # ratings 1 < 2 < 3: the contradictions order them, the largest cage the other way round
+    rows = [(1.0, path(0, 10), 5), (2.0, path(1, 12), 4), (3.0, path(4, 11), 3)]
+    [line] = reference_orders({"corpus killer tiers": rows})
+    assert "largest region -1.00; largest region (cap 5) -1.00" in line and "; contradiction steps +1.00" in line
+    assert "then largest region (cap 5) +1.00" in line and "; steps +0.50" in line
 
 
 # --- singles in a person's order (Spotter) --------------------------------------------
