@@ -1,6 +1,7 @@
-"""Seconds and nodes to prove damaged puzzles impossible: sumlogic against OR-tools CP-SAT.
+"""Seconds and nodes to prove damaged puzzles impossible: sumlogic against OR-tools CP-SAT (and a SAT solver).
 
-    python benchmarks/bench_impossible.py [--count N] [--seed S] [--timeout S] [--corpus DIR] [--no-cpsat]
+    python benchmarks/bench_impossible.py [--count N] [--seed S] [--timeout S] [--corpus DIR] [--no-cpsat] [--sat]
+                                          [--only WORD ...]
 
 Batches, each drawn from its own seeded random stream:
 
@@ -52,6 +53,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.bench_solve import build_cpsat, cpsat_solver, markdown_table
 from benchmarks.corpus import corpus_dir, load
+from benchmarks.sat_peer import available as sat_available
+from benchmarks.sat_peer import sat_verdict
 from puzzles.generate.base import Rejected
 from puzzles.generate.impossible import damage, random_kakuro
 from solver.model import Puzzle
@@ -88,12 +91,15 @@ def draw_kakuro(side: int, rng: random.Random, index: int) -> Puzzle:
         return damage(grid, rng, "total" if index % 2 == 0 else "balanced")
 
 
-def batch(name: str, draw, count: int, use_cpsat: bool, timeout: float) -> tuple[list[str], int]:
+def batch(name: str, draw, count: int, use_cpsat: bool, timeout: float, use_sat: bool = False
+          ) -> tuple[list[str], int]:
     """Time ``count`` impossible puzzles from ``draw(index)``: one table row, and how many
-    puzzles sumlogic called impossible where CP-SAT found a solution (0 unless a bug)."""
+    puzzles sumlogic called impossible where a peer found a solution (0 unless a bug).
+    ``use_sat``: also time the SAT peer (:mod:`benchmarks.sat_peer`) on every kept puzzle."""
     ours: list[tuple[float, int]] = []
     theirs: list[float] = []
-    unfinished = their_unfinished = wrong = 0
+    sat: list[float] = []
+    unfinished = their_unfinished = sat_unfinished = wrong = 0
     tries = 0
     while len(ours) < count and tries < 20 * count:
         puzzle = draw(tries)
@@ -115,6 +121,13 @@ def batch(name: str, draw, count: int, use_cpsat: bool, timeout: float) -> tuple
             theirs.append(their_seconds)
         elif result.status in ("solved", "multiple"):
             continue
+        if use_sat:
+            verdict, sat_seconds, _ = sat_verdict(puzzle, timeout)
+            sat.append(sat_seconds)
+            sat_unfinished += verdict == "timeout"
+            if verdict in ("solved", "multiple"):
+                wrong += 1
+                print(f"  WRONG {name} {puzzle.id}: the SAT peer found a solution", flush=True)
         if result.status != "no-solution":
             unfinished += 1
             print(f"  {name} {puzzle.id}: {result.status} after {seconds:.3f} s, {result.nodes} nodes", flush=True)
@@ -126,6 +139,9 @@ def batch(name: str, draw, count: int, use_cpsat: bool, timeout: float) -> tuple
     if use_cpsat:
         row += [f"{statistics.median(theirs):.3f}", f"{max(theirs):.3f}", str(their_unfinished),
                 f"{statistics.median(secs) / statistics.median(theirs):.2f}"] if theirs else ["-"] * 4
+    if use_sat:
+        row += [f"{statistics.median(sat):.3f}", f"{max(sat):.3f}", str(sat_unfinished),
+                f"{statistics.median(secs) / statistics.median(sat):.2f}"] if sat else ["-"] * 4
     print(f"  {name}: done", flush=True)
     return row, wrong
 
@@ -138,6 +154,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, default=10.0, help="seconds allowed per puzzle and solver")
     parser.add_argument("--corpus", default=None, help="corpus folder (default: $SUMLOGIC_CORPUS or ../shared/corpus)")
     parser.add_argument("--no-cpsat", action="store_true", help="time sumlogic only")
+    parser.add_argument("--sat", action="store_true",
+                        help="also time the SAT peer (CaDiCaL through python-sat) on every kept puzzle")
     parser.add_argument("--only", nargs="+", default=None, help="run the batches whose name contains one of these")
     args = parser.parse_args(argv)
     use_cpsat = not args.no_cpsat
@@ -146,6 +164,9 @@ def main(argv: list[str] | None = None) -> int:
             import ortools  # noqa: F401
         except ImportError:
             use_cpsat = False
+    use_sat = args.sat and sat_available()
+    if args.sat and not use_sat:
+        print("--sat: python-sat is not installed (pip install -e '.[bench]'); the SAT peer is left out")
     folder = corpus_dir(args.corpus)
     print("command: python benchmarks/bench_impossible.py " + " ".join(sys.argv[1:] if argv is None else argv))
     print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}; CPU seconds")
@@ -174,12 +195,14 @@ def main(argv: list[str] | None = None) -> int:
     for name, draw_one in batches:
         if args.only and not any(word in name for word in args.only):
             continue
-        row, bad = batch(name, draw_one, args.count, use_cpsat, args.timeout)
+        row, bad = batch(name, draw_one, args.count, use_cpsat, args.timeout, use_sat)
         rows.append(row)
         wrong += bad
     header = ["batch", "n", "sumlogic median s", "sumlogic max s", "median nodes", "max nodes", "not no-solution"]
     if use_cpsat:
         header += ["CP-SAT median s", "CP-SAT max s", "CP-SAT unfinished", "ratio of medians"]
+    if use_sat:
+        header += ["SAT median s", "SAT max s", "SAT unfinished", "ratio to SAT"]
     print()
     print("\n".join(markdown_table(header, rows)))
     return 1 if wrong else 0

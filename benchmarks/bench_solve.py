@@ -1,7 +1,7 @@
-"""Seconds to solve and prove uniqueness: sumlogic's exact solver against OR-tools CP-SAT.
+"""Seconds to solve and prove uniqueness: sumlogic's exact solver against OR-tools CP-SAT (and SAT).
 
     python benchmarks/bench_solve.py [--kinds killer kakuro] [--limit N] [--corpus DIR]
-                                     [--timeout S] [--slowest K] [--no-cpsat] [--ids TEXT ...]
+                                     [--timeout S] [--slowest K] [--no-cpsat] [--sat] [--ids TEXT ...]
 
 For every corpus puzzle of the chosen kinds, in one process and one after
 the other on the same puzzle object:
@@ -13,6 +13,10 @@ the other on the same puzzle object:
   with a clause that excludes the first solution, which must come back
   infeasible.  One search worker (``num_workers = 1``), so both solvers use
   one core.
+
+* **SAT** (``--sat``, python-sat from the ``bench`` extra): the CNF of
+  :mod:`benchmarks.sat_peer`, solved by Glucose 4 the same way (Greater
+  Killers, whose comparisons it does not encode, are left out).
 
 Both times are CPU seconds of this process (``time.process_time``, which
 counts every thread, so CP-SAT's one worker is counted in full) and include
@@ -171,6 +175,18 @@ def run_cpsat(puzzle: Puzzle, expected: tuple[int, ...] | None, timeout: float) 
     return Run(seconds, True)
 
 
+def run_sat(puzzle: Puzzle, expected: tuple[int, ...] | None, timeout: float) -> Run:
+    """Solve with the SAT peer (:mod:`benchmarks.sat_peer`): a solution, then none other."""
+    from benchmarks.sat_peer import sat_verdict
+
+    status, seconds, found = sat_verdict(puzzle, timeout)
+    if status != "solved":
+        return Run(seconds, False, status)
+    if expected is not None and found != expected:
+        return Run(seconds, False, "another solution")
+    return Run(seconds, True)
+
+
 def markdown_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
     """A Markdown table's lines (what BENCHMARKS.md quotes).
 
@@ -196,8 +212,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds allowed per puzzle and solver")
     parser.add_argument("--slowest", type=int, default=3, help="slowest puzzles listed per kind and solver")
     parser.add_argument("--no-cpsat", action="store_true", help="time sumlogic only")
+    parser.add_argument("--sat", action="store_true", help="also time the SAT peer (Glucose 4 through python-sat)")
     args = parser.parse_args(argv)
     folder = corpus_dir(args.corpus)
+    if args.sat:
+        from benchmarks.sat_peer import available
+        if not available():
+            sys.exit("the SAT peer needs python-sat: pip install -e '.[bench]'")
     if not args.no_cpsat:
         try:
             import ortools  # noqa: F401
@@ -217,6 +238,7 @@ def main(argv: list[str] | None = None) -> int:
             continue
         ours: list[tuple[float, str]] = []
         theirs: list[tuple[float, str]] = []
+        sat: list[tuple[float, str]] = []
         for puzzle in puzzles:
             expected = recorded_solution(puzzle)
             mine = run_sumlogic(puzzle, expected, args.timeout)
@@ -232,13 +254,22 @@ def main(argv: list[str] | None = None) -> int:
                 if not other.ok:
                     wrong += 1
                     print(f"  CP-SAT {puzzle.id}: {other.note} after {fmt(other.seconds)} s", flush=True)
+            if args.sat and not puzzle.comparisons:
+                peer = run_sat(puzzle, expected, args.timeout)
+                sat.append((peer.seconds, puzzle.id))
+                if not peer.ok:
+                    wrong += 1
+                    print(f"  SAT {puzzle.id}: {peer.note} after {fmt(peer.seconds)} s", flush=True)
         med = statistics.median(s for s, _ in ours)
         row = [kind, str(len(puzzles)), fmt(med), fmt(max(ours)[0])]
         if theirs:
             their_med = statistics.median(s for s, _ in theirs)
             row += [fmt(their_med), fmt(max(theirs)[0]), f"{med / their_med:.2f}"]
+        if args.sat:
+            sat_med = statistics.median(s for s, _ in sat) if sat else 0.0
+            row += [fmt(sat_med), fmt(max(sat)[0]), f"{med / sat_med:.2f}"] if sat else ["-"] * 3
         rows.append(row)
-        for name, times in (("sumlogic", ours), ("CP-SAT", theirs)):
+        for name, times in (("sumlogic", ours), ("CP-SAT", theirs), ("SAT", sat)):
             if times:
                 top = sorted(times, reverse=True)[:args.slowest]
                 slow.append(f"| {kind} | {name} | " + ", ".join(f"{pid} {fmt(s)}" for s, pid in top) + " |")
@@ -247,6 +278,8 @@ def main(argv: list[str] | None = None) -> int:
     header = ["kind", "n", "sumlogic median s", "sumlogic max s"]
     if not args.no_cpsat:
         header += ["CP-SAT median s", "CP-SAT max s", "ratio of medians"]
+    if args.sat:
+        header += ["SAT median s", "SAT max s", "ratio to SAT"]
     print()
     print("\n".join(markdown_table(header, rows)))
     print()
