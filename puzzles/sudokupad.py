@@ -1,6 +1,8 @@
 """SudokuPad links: ``https://sudokupad.app/<id>`` (also ``beta.``/``alpha.``
-hosts, ``app.crackingthecryptic.com/sudoku/<id>`` and the ``?puzzle=`` /
-``?puzzleid=`` query forms) and bare ids.
+hosts, ``app.crackingthecryptic.com/sudoku/<id>``, SudokuPad's first home
+``sudokupad.svencodes.com/puzzle/<id>`` (still the deep link of the apps that
+open puzzles in it), and the ``?puzzle=`` / ``?puzzleid=`` query forms) and
+bare ids.
 
 The id's prefix says what it holds:
 
@@ -52,7 +54,7 @@ from .lzstring import compress_to_base64
 LINK_PREFIX = "https://sudokupad.app/fpuzzles"
 """How the writer starts a link."""
 
-_HOST = re.compile(r"\A(?:https?://)?(?:[A-Za-z0-9-]+\.)*(?:sudokupad\.app|crackingthecryptic\.com)"
+_HOST = re.compile(r"\A(?:https?://)?(?:[A-Za-z0-9-]+\.)*(?:sudokupad\.app|crackingthecryptic\.com|sudokupad\.svencodes\.com)"
                    r"(?P<path>/[^?#\s]*)?(?P<query>\?[^#\s]*)?", re.IGNORECASE)
 _BARE = re.compile(r"\A(?:fpuzzles|fpuz|scl|ctc)[A-Za-z0-9+/=% ]{16,}\Z")
 _PREFIXES: tuple[tuple[str, str], ...] = (
@@ -86,6 +88,8 @@ def puzzle_id(line: str) -> str:
     'fpuzzlesN4Ig%2B'
     >>> puzzle_id("https://beta.sudokupad.app/clover/dec-7-2023?setting-x=1")
     'clover/dec-7-2023'
+    >>> puzzle_id("https://sudokupad.svencodes.com/puzzle/sclN4Ig%2B")
+    'sclN4Ig%2B'
     """
     line = line.strip()
     m = _HOST.match(line)
@@ -96,7 +100,7 @@ def puzzle_id(line: str) -> str:
         if key in ("puzzle", "puzzleid") and value:
             return value
     path = (m.group("path") or "").strip("/")
-    path = re.sub(r"\A(?:sudoku|sudokupad)/", "", path)
+    path = re.sub(r"\A(?:sudoku|sudokupad|puzzle)/", "", path)
     if not path:
         raise ParseError("this SudokuPad link names no puzzle")
     return path
