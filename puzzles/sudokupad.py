@@ -16,7 +16,9 @@ SudokuPad JSON carries drawings, not rules: givens are cell ``value`` s,
 hold ``title:``/``author:``/``rules:`` metadata), and a Kropki dot is a small
 round overlay centred on the edge between two cells (white fill: white dot;
 dark fill: black dot).  The negative rule is ``global`` ``nonconsecutive`` plus
-``antiratio``.  Every other overlay, line, arrow or global rule is unsupported.
+``antiratio``.  Every other overlay, line, arrow or global rule is unsupported,
+and so is a picture laid on the grid (``bgimage`` / ``fgimage`` metadata): it
+can draw rules the data does not carry.
 
 The writer makes ``https://sudokupad.app/fpuzzles<lz>`` links (f-puzzles JSON
 inside, with ``+ / =`` percent-encoded).
@@ -267,6 +269,36 @@ def _meta(data: dict) -> dict[str, str]:
     return out
 
 
+_IMAGES = {"bgimage": "background image", "fgimage": "foreground image"}
+"""Metadata that lays a picture over or under the grid, and what an error calls it."""
+
+
+def _images(data: dict) -> list[str]:
+    """The pictures a puzzle lays on its grid (``bgimage`` / ``fgimage`` metadata).
+
+    A picture can draw rules (lines, shading, symbols) that the data does not
+    carry, so a reader that cannot see it must not pretend the puzzle is only
+    what the data says.
+
+    >>> _images({"metadata": {"bgimage": "https://example.org/a.png"}, "cages": [{"value": "fgimage: b.png"}]})
+    ['background image', 'foreground image']
+    """
+    found: list[str] = []
+    metadata = data.get("metadata")
+    if isinstance(metadata, dict):
+        found += [name for key, name in _IMAGES.items() if metadata.get(key)]
+    for cage in data.get("cages") or []:
+        if isinstance(cage, dict) and not cage.get("cells") and isinstance(cage.get("value"), str):
+            key, _, value = cage["value"].partition(":")
+            name = _IMAGES.get(key.strip().lower())
+            if name and value.strip() and name not in found:
+                found.append(name)
+    for key, name in _IMAGES.items():
+        if data.get(key) and name not in found:
+            found.append(name)
+    return found
+
+
 def read_spec(data: Any, *, id: str = "") -> GridSpec:
     """The spec of (unzipped) SudokuPad JSON; unsupported constraints raise
     :class:`~puzzles.gridspec.UnsupportedError`."""
@@ -348,6 +380,9 @@ def read_spec(data: Any, *, id: str = "") -> GridSpec:
         items = data.get(key) or []
         if items:
             found[key] += len(items) if isinstance(items, list) else 1
+
+    for name in _images(data):
+        found[name] += 1
 
     rules = data.get("global") or []
     if isinstance(rules, str):
