@@ -11,7 +11,9 @@ of the compact JSON text.  Two notations read all three forms:
 
 Reading: a ``value`` with ``given: true`` is a given; a ``value`` without it
 and the pencil marks are the solver's own work (see :func:`read_with_marks`),
-not part of the puzzle.  ``killercage`` makes a Killer (uncaged cells become
+not part of the puzzle.  A cell's ``region`` overrides its default region: its
+box, or on a side without boxes (5, 7) its row, so a jigsaw of such a side
+stores ``region`` only where a cell leaves its row's region.  ``killercage`` makes a Killer (uncaged cells become
 one-cell cages without a total), ``difference`` / ``ratio`` a Kropki (the
 negative rule needs both ``nonconsecutive: true`` and ``"ratio"`` in
 ``negative``), neither a Sudoku.  Every other constraint is an
@@ -188,10 +190,14 @@ def read_spec(data: Any, *, id: str = "") -> tuple[GridSpec, Marks]:
                     region_of[(r, c)] = region
             elif shape:
                 region_of[(r, c)] = (r // shape[0]) * (size // shape[1]) + c // shape[1]
+            else:
+                region_of[(r, c)] = r  # a side without boxes (5, 7): f-puzzles' default region is the row
     groups: dict[int, list[Position]] = {}
     for pos, region in sorted(region_of.items()):
         groups.setdefault(region, []).append(pos)
     boxes = tuple(tuple(groups[k]) for k in sorted(groups))
+    if not shape and same_regions(boxes, tuple(tuple((r, c) for c in range(size)) for r in range(size))):
+        boxes = ()  # every region is a row: a grid without boxes
 
     for key, value in data.items():
         if key in METADATA or key in _HANDLED or value in (None, False, [], "", {}, 0):

@@ -2,7 +2,8 @@ r"""puzz.link / pzprjs: Kakuro and Sudoku links, the bare Kakuro URL body and
 the pzprv3 Kakuro file.
 
 Kakuro ``https://puzz.link/p?kakuro/<cols>/<rows>/<body>`` (also
-``pzv.jp/p.html?kakuro/...``, or only ``<cols>/<rows>/<body>``): ``cols`` x
+``pzv.jp/p.html?kakuro/...``, the same ``/p?`` or ``/p.html?`` query on any other
+host that serves the pzprjs player, or only ``<cols>/<rows>/<body>``): ``cols`` x
 ``rows`` is the interior; the sumlogic grid adds the clue frame (row 0 and
 column 0).  The body lists the interior cells in reading order (a letter
 ``k``..``z`` is a run of 1..16 white cells, ``.`` a block, any other character
@@ -47,8 +48,11 @@ SUDOKU_SIZES = (4, 6, 9)
 """The Sudoku sizes the writer makes links for (pzprjs draws these with their usual boxes)."""
 SUDOKU_PREFIX = "https://puzz.link/p?sudoku/"
 
-_URL = re.compile(r"\A(?:https?://)?(?:puzz\.link/p|pzv\.jp/p(?:\.html)?)\?(?:m=\w+&)?([a-z]+)/(.*)\Z",
+_URL = re.compile(r"\A(?:https?://)?[\w.-]+(?::\d+)?(?:/[\w.~%-]+)*/p(?:\.html)?\?(?:m=\w+&)?([a-z][a-z0-9-]*)/(.*)\Z",
                   re.IGNORECASE)
+"""A pzprjs link: puzz.link and pzv.jp, and the same player served elsewhere (a mirror, a fork's
+GitHub Pages, a local copy: ``http://localhost:8080/p.html?kakuro/...``); the path ends ``/p`` or
+``/p.html`` and the query starts with the puzzle type."""
 _BODY = re.compile(r"\A(\d+)/(\d+)/([0-9A-Za-z.\-+]*)\Z")
 _PZPRV3 = re.compile(r"\Apzprv3(?:\.\d+)?/kakuro/", re.IGNORECASE)
 _TOTAL_CHARS = "0123456789abcdefghijABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -226,7 +230,10 @@ def read_line(line: str, id: str = "") -> Puzzle:
         return read_pzprv3(line, id)
     m = _URL.match(line)
     kind, rest = (m.group(1).lower(), m.group(2)) if m else ("kakuro", line)
-    body = _BODY.match(rest.split("#")[0].split("&")[0])
+    rest = rest.split("#")[0].split("&")[0]
+    if m and rest.endswith("/"):
+        rest = rest[:-1]  # pzprjs writes an empty last part after some bodies ("<body>/")
+    body = _BODY.match(rest)
     if not body:
         raise ParseError(f"{short(line)} is not a puzz.link {kind} link (<columns>/<rows>/<body>)")
     if kind == "kakuro":

@@ -1,6 +1,8 @@
 """SudokuPad links: ``https://sudokupad.app/<id>`` (also ``beta.``/``alpha.``
-hosts, ``app.crackingthecryptic.com/sudoku/<id>`` and the ``?puzzle=`` /
-``?puzzleid=`` query forms) and bare ids.
+hosts, ``app.crackingthecryptic.com/sudoku/<id>``, SudokuPad's first home
+``sudokupad.svencodes.com/puzzle/<id>`` (still the deep link of the apps that
+open puzzles in it), and the ``?puzzle=`` / ``?puzzleid=`` query forms) and
+bare ids.
 
 The id's prefix says what it holds:
 
@@ -14,7 +16,9 @@ SudokuPad JSON carries drawings, not rules: givens are cell ``value`` s,
 hold ``title:``/``author:``/``rules:`` metadata), and a Kropki dot is a small
 round overlay centred on the edge between two cells (white fill: white dot;
 dark fill: black dot).  The negative rule is ``global`` ``nonconsecutive`` plus
-``antiratio``.  Every other overlay, line, arrow or global rule is unsupported.
+``antiratio``.  Every other overlay, line, arrow or global rule is unsupported,
+and so is a picture laid on the grid (``bgimage`` / ``fgimage`` metadata): it
+can draw rules the data does not carry.
 
 The writer makes ``https://sudokupad.app/fpuzzles<lz>`` links (f-puzzles JSON
 inside, with ``+ / =`` percent-encoded).
@@ -52,7 +56,7 @@ from .lzstring import compress_to_base64
 LINK_PREFIX = "https://sudokupad.app/fpuzzles"
 """How the writer starts a link."""
 
-_HOST = re.compile(r"\A(?:https?://)?(?:[A-Za-z0-9-]+\.)*(?:sudokupad\.app|crackingthecryptic\.com)"
+_HOST = re.compile(r"\A(?:https?://)?(?:[A-Za-z0-9-]+\.)*(?:sudokupad\.app|crackingthecryptic\.com|sudokupad\.svencodes\.com)"
                    r"(?P<path>/[^?#\s]*)?(?P<query>\?[^#\s]*)?", re.IGNORECASE)
 _BARE = re.compile(r"\A(?:fpuzzles|fpuz|scl|ctc)[A-Za-z0-9+/=% ]{16,}\Z")
 _PREFIXES: tuple[tuple[str, str], ...] = (
@@ -86,6 +90,8 @@ def puzzle_id(line: str) -> str:
     'fpuzzlesN4Ig%2B'
     >>> puzzle_id("https://beta.sudokupad.app/clover/dec-7-2023?setting-x=1")
     'clover/dec-7-2023'
+    >>> puzzle_id("https://sudokupad.svencodes.com/puzzle/sclN4Ig%2B")
+    'sclN4Ig%2B'
     """
     line = line.strip()
     m = _HOST.match(line)
@@ -96,7 +102,7 @@ def puzzle_id(line: str) -> str:
         if key in ("puzzle", "puzzleid") and value:
             return value
     path = (m.group("path") or "").strip("/")
-    path = re.sub(r"\A(?:sudoku|sudokupad)/", "", path)
+    path = re.sub(r"\A(?:sudoku|sudokupad|puzzle)/", "", path)
     if not path:
         raise ParseError("this SudokuPad link names no puzzle")
     return path
@@ -263,6 +269,36 @@ def _meta(data: dict) -> dict[str, str]:
     return out
 
 
+_IMAGES = {"bgimage": "background image", "fgimage": "foreground image"}
+"""Metadata that lays a picture over or under the grid, and what an error calls it."""
+
+
+def _images(data: dict) -> list[str]:
+    """The pictures a puzzle lays on its grid (``bgimage`` / ``fgimage`` metadata).
+
+    A picture can draw rules (lines, shading, symbols) that the data does not
+    carry, so a reader that cannot see it must not pretend the puzzle is only
+    what the data says.
+
+    >>> _images({"metadata": {"bgimage": "https://example.org/a.png"}, "cages": [{"value": "fgimage: b.png"}]})
+    ['background image', 'foreground image']
+    """
+    found: list[str] = []
+    metadata = data.get("metadata")
+    if isinstance(metadata, dict):
+        found += [name for key, name in _IMAGES.items() if metadata.get(key)]
+    for cage in data.get("cages") or []:
+        if isinstance(cage, dict) and not cage.get("cells") and isinstance(cage.get("value"), str):
+            key, _, value = cage["value"].partition(":")
+            name = _IMAGES.get(key.strip().lower())
+            if name and value.strip() and name not in found:
+                found.append(name)
+    for key, name in _IMAGES.items():
+        if data.get(key) and name not in found:
+            found.append(name)
+    return found
+
+
 def read_spec(data: Any, *, id: str = "") -> GridSpec:
     """The spec of (unzipped) SudokuPad JSON; unsupported constraints raise
     :class:`~puzzles.gridspec.UnsupportedError`."""
@@ -344,6 +380,9 @@ def read_spec(data: Any, *, id: str = "") -> GridSpec:
         items = data.get(key) or []
         if items:
             found[key] += len(items) if isinstance(items, list) else 1
+
+    for name in _images(data):
+        found[name] += 1
 
     rules = data.get("global") or []
     if isinstance(rules, str):
