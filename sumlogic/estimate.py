@@ -430,21 +430,23 @@ TIME_MODELS: dict[str, TimeModel] = {
     # Sudoku: mean rho 0.872 on sudoku-cloud, sudoku-krazydad, sudoku-janko (singles timed by the
     # Spotter's counts: line, naked_only); its clock set by the Cloud players' median time.
     "sudoku": TimeModel(seconds=24.37, growth=3.0, options=0.25, cells=1.0, chain=50.0, guess=300.0, combos=0.5,
-                        naked=1.5, region=30.0, region_base=2.0, floor=0.0, floor_growth=4.0, line=2.0,
+                        naked=1.5, region=30.0, region_base=2.0, floor=0.0, floor_growth=2.0, line=2.0,
                         naked_only=16.0),
     # The other clocks are set beside the Sudoku one on janko.at's grades (calibrate_time.anchored).
-    # Kropki: mean rho 0.395 on corpus kropki/janko.
-    "kropki": TimeModel(seconds=1.3159, growth=1.0, options=0.5, cells=0.0, chain=2.6998, guess=16.1986,
-                        combos=0.5, naked=2.0, region=30.0, region_base=2.0, floor=30.0, floor_growth=4.0),
+    # Kropki: mean rho 0.395 on corpus kropki/janko, all of it from the hardest level (its floor
+    # ties each level: within a level no path feature orders janko's grades); the floor doubles per
+    # level (it grew 4x, which gave every level-7 Kropki about 11 hours, for the same rho).
+    "kropki": TimeModel(seconds=2.6317, growth=1.0, options=0.5, cells=0.0, chain=5.3995, guess=32.3964,
+                        combos=0.5, naked=2.0, region=30.0, region_base=2.0, floor=60.0, floor_growth=2.0),
     # Killer: mean rho 0.667 on killer-janko, corpus killer tiers; region_cap: a cage of more than
     # 5 cells reads like one of 5; moves open unused (not counted: no gain under cross-validation).
     "killer": TimeModel(seconds=0.5663, growth=1.0, options=0.0, cells=1.0, chain=1.1618, guess=6.971,
-                        combos=1.0, naked=2.0, region=30.0, region_base=2.0, floor=0.0, floor_growth=4.0,
+                        combos=1.0, naked=2.0, region=30.0, region_base=2.0, floor=0.0, floor_growth=2.0,
                         region_cap=5.0),
     # Kakuro: mean rho 0.558 on kakuro-janko; marks and crossing: a run's candidates and whether
     # the crossing runs' candidates were needed; moves open unused (not counted).
     "kakuro": TimeModel(seconds=0.4037, growth=5.0, options=0.0, cells=0.0, chain=0.8283, guess=4.9701,
-                        combos=0.5, naked=2.0, region=0.0, region_base=2.0, floor=120.0, floor_growth=4.0,
+                        combos=0.5, naked=2.0, region=0.0, region_base=2.0, floor=120.0, floor_growth=2.0,
                         marks=2.0, crossing=5.0),
 }
 #: Kinds without rated puzzles of their own borrow the model of the nearest kind.

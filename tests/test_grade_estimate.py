@@ -107,6 +107,17 @@ def test_the_model_is_monotone() -> None:
     assert isinstance(TIME_MODEL, TimeModel)
 
 
+def test_a_floor_at_most_doubles_per_level() -> None:
+    """A kind's floor grows at most 2x per hardest level (4x gave a level-7 Kropki 11 hours), so
+    the hardest path a kind can have, a guess at level 10, stays within a day for every kind."""
+    from sumlogic.estimate import TIME_MODELS
+
+    for kind, model in TIME_MODELS.items():
+        assert model.floor_growth <= 2.0, kind
+        guess = [("naked-single", 1, 1, 81, 0, 1)] * 60 + [("guess", 10, 1, 40, 0, 1)]
+        assert estimate_seconds(guess, model) < 24 * 3600, kind
+
+
 def test_a_timeout_has_no_estimate() -> None:
     from solver.engine import Trace
 
