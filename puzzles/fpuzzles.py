@@ -251,7 +251,7 @@ def read_spec(data: Any, *, id: str = "") -> tuple[GridSpec, Marks]:
         found["nonconsecutive without negative ratio (white-dot negative only)"] += 1
 
     kind = kind_of(found, bool(cages), bool(white or black or negative))
-    check_supported(found, size, boxes)
+    check_supported(found)
     info = tuple((key, data[key]) for key in ("title", "author") if isinstance(data.get(key), str) and data[key])
     spec = GridSpec(kind=kind, size=size, givens=tuple(givens), boxes=boxes,
                     cages=cover(cages, size) if kind == "killer" else (),

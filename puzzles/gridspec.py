@@ -183,18 +183,11 @@ def cover(cages: Sequence[tuple[int | None, Sequence[Position]]], size: int) -> 
     return tuple(out)
 
 
-def check_supported(found: Mapping[str, int], size: int, boxes: Sequence[Sequence[Position]]) -> None:
-    """Raise :class:`UnsupportedError` when a reader found unsupported constraints.
-
-    Irregular regions join the list (they are refused later anyway, by the
-    builder, while the model knows only standard boxes).
-    """
-    if not found:
-        return
-    names = dict(found)
-    if boxes and not same_regions(boxes, standard_boxes(size)):
-        names = {"irregular regions": 1, **names}
-    raise UnsupportedError(names)
+def check_supported(found: Mapping[str, int]) -> None:
+    """Raise :class:`UnsupportedError` when a reader found unsupported constraints (irregular
+    regions are not among them: a jigsaw reads, so the error names only what stops the puzzle)."""
+    if found:
+        raise UnsupportedError(dict(found))
 
 
 def kind_of(found: Counter[str], cages: bool, dots: bool) -> str:

@@ -401,7 +401,7 @@ def read_spec(data: Any, *, id: str = "") -> GridSpec:
         found[key] += len(value) if isinstance(value, (list, dict)) else 1
 
     kind = kind_of(found, bool(cages), bool(white or black or negative))
-    check_supported(found, size, boxes)
+    check_supported(found)
     info = tuple(_meta(data).items())
     return GridSpec(kind=kind, size=size, givens=tuple(givens), boxes=boxes,
                     cages=cover(cages, size) if kind == "killer" else (), white=tuple(white), black=tuple(black),
