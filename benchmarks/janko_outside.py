@@ -380,6 +380,9 @@ class Outcome:
     status: str = ""
     minutes: float = 0.0
     level: int = 0
+    #: baselines: the cells left to fill (Kakuro: white cells) and, for a killer, its largest cage
+    open_cells: int = 0
+    largest_cage: int = 0
 
 
 def check_and_grade(job: tuple[dict[str, Any], int, str, int]) -> Outcome:
@@ -401,6 +404,8 @@ def check_and_grade(job: tuple[dict[str, Any], int, str, int]) -> Outcome:
     if list(result.solution or ()) != digits:
         outcome.failure = "solve: a different solution from janko.at's"
         return outcome
+    outcome.open_cells = sum(1 for g in puzzle.givens if not g)
+    outcome.largest_cage = max((len(cage["cells"]) for cage in record.get("cages", ())), default=0)
     graded = grade(puzzle, budget=budget)
     outcome.status, outcome.minutes, outcome.level = graded.status, graded.minutes, graded.level
     return outcome
@@ -491,6 +496,11 @@ def summary(report: KindReport, *, seed: int, resamples: int) -> list[str]:
              f"| {rho_text(levels, ratings, seed=seed, resamples=resamples)} "
              f"| {', '.join(f'{g}: {n}' for g, n in sorted(Counter(o.rating for o in graded).items()))} "
              f"| {', '.join(f'{s}: {n}' for s, n in sorted(Counter(o.status for o in graded).items()))} |"]
+    base = [("open cells", [float(o.open_cells) for o in graded])]
+    if report.kind == "killer":
+        base.append(("largest cage", [float(o.largest_cage) for o in graded]))
+    lines += ["", "baselines (rho against the grade): " + "; ".join(
+        f"{name} {rho_text(xs, ratings, seed=seed, resamples=resamples)}" for name, xs in base)]
     if report.kind == "kakuro":
         lines += ["", "| grid | n | grades (grade: n) | rho minutes [95% CI] | rho hardest level |",
                   "| --- | --- | --- | --- | --- |"]

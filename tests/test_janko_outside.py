@@ -71,6 +71,7 @@ def test_sudoku_record_reads_and_checks() -> None:
     outcome = jo.check_and_grade((record, 2, "9x9", jo.DEFAULT_BUDGET))
     assert outcome.failure == "" and outcome.status == "solved"
     assert outcome.minutes > 0 and outcome.level >= 1
+    assert outcome.open_cells == 9 and outcome.largest_cage == 0
 
 
 def test_wrong_published_solution_is_a_failure() -> None:
@@ -98,7 +99,8 @@ def test_killer_cages_from_areas_and_problem() -> None:
     first = cages[0]
     assert first["cells"] == ["r1c1", "r1c2"] and first["sum"] == 1 + 2
     assert all(len(c["cells"]) == 1 for c in cages[1:])
-    assert jo.check_and_grade((record, 5, "9x9", jo.DEFAULT_BUDGET)).failure == ""
+    outcome = jo.check_and_grade((record, 5, "9x9", jo.DEFAULT_BUDGET))
+    assert outcome.failure == "" and outcome.largest_cage == 2 and outcome.open_cells == 81
 
 
 def test_killer_without_a_sum_or_with_two_is_rejected() -> None:
@@ -209,6 +211,7 @@ def test_summary_reports_failures_and_kakuro_sizes() -> None:
     rho = spearman([o.minutes for o in graded], [float(o.rating) for o in graded])
     assert 0.9 < rho < 1.0
     assert "| 10x12 | 22 |" in text and f"| {rho:+.2f} [" in text
+    assert "baselines (rho against the grade): open cells n/a" not in text and "open cells +0.00" in text
     assert "bad: solve: multiple" in text and "/Kakuro/1.a.x-janko: a white cell holds 0" in text
 
 
