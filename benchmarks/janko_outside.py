@@ -359,9 +359,12 @@ def bootstrap_interval(xs: Sequence[float], ys: Sequence[float], *, resamples: i
 
 
 def rho_text(xs: Sequence[float], ys: Sequence[float], *, seed: int = 19, resamples: int = 2000) -> str:
-    """``+0.55 [+0.40, +0.68]``, or ``n/a`` for fewer than 3 pairs."""
+    """``+0.55 [+0.40, +0.68]``; ``n/a`` for fewer than 3 pairs, ``n/a (one value)`` when
+    either side never varies (Spearman's rho is undefined there)."""
     if len(xs) < 3:
         return "n/a"
+    if len(set(xs)) < 2 or len(set(ys)) < 2:
+        return "n/a (one value)"
     low, high = bootstrap_interval(xs, ys, seed=seed, resamples=resamples)
     return f"{spearman(xs, ys):+.2f} [{low:+.2f}, {high:+.2f}]"
 

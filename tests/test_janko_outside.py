@@ -194,6 +194,7 @@ def test_bootstrap_is_deterministic_and_brackets_rho() -> None:
     assert low <= rho <= high and high - low > 0.01
     assert jo.bootstrap_interval(xs, xs, resamples=50) == pytest.approx((1.0, 1.0))
     assert jo.rho_text([1.0, 2.0], [1.0, 2.0]) == "n/a"
+    assert jo.rho_text([3.0] * 5, [1.0, 2.0, 3.0, 4.0, 5.0]) == "n/a (one value)"
     assert jo.rho_text(xs, xs, resamples=50) == "+1.00 [+1.00, +1.00]"
     with pytest.raises(ValueError):
         jo.bootstrap_interval([1.0, 2.0], [1.0, 2.0])
@@ -211,7 +212,7 @@ def test_summary_reports_failures_and_kakuro_sizes() -> None:
     rho = spearman([o.minutes for o in graded], [float(o.rating) for o in graded])
     assert 0.9 < rho < 1.0
     assert "| 10x12 | 22 |" in text and f"| {rho:+.2f} [" in text
-    assert "baselines (rho against the grade): open cells n/a" not in text and "open cells +0.00" in text
+    assert "baselines (rho against the grade): open cells n/a (one value)" in text
     assert "bad: solve: multiple" in text and "/Kakuro/1.a.x-janko: a white cell holds 0" in text
 
 
