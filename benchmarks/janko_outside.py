@@ -4,7 +4,7 @@ Usage::
 
     python benchmarks/janko_outside.py --data DIR [--kinds sudoku killer kakuro kropki]
         [--limit N] [--jobs N] [--budget WORK] [--shared DIR] [--seed S] [--boot B]
-        [--overlap-only] [--out FILE]
+        [--overlap-only] [--other-sizes] [--out FILE]
 
 ``DIR`` is a local folder with the ``.jsonl.bz2`` files of the scrape
 ``tkoz0/janko.at-puzzle-scraping`` (``data/Sudoku.jsonl.bz2``,
@@ -14,7 +14,8 @@ The script never downloads anything.  Each line of those files is
 janko.at's own puzzle description (``problem``, ``solution``, ``areas``,
 ``info``...).
 
-For each kind, every plain 9x9 (Kakuro: any size) record that carries a
+For each kind, every plain 9x9 (Kakuro: any size; with ``--other-sizes`` also,
+as separate rows, the Sudoku, Killer and Kropki grids of sizes 4-8) record that carries a
 janko.at grade is converted into a corpus-style JSON Lines record and read
 with :func:`puzzles.jsonl.from_record`; the puzzle must solve uniquely (exact
 search, counted nodes, no clock) to janko.at's published solution, else it is
@@ -72,6 +73,8 @@ CODE = re.compile(r"\d+-\d+-\d+-(\d+)-\d+")
 BECKMANN = {"leicht": 1, "mittel": 3, "schwer": 5}
 #: How janko.at marks an empty cell in a ``problem`` grid.
 EMPTY = ("-", ".")
+#: The boxes (rows, columns) of a grid that names no ``patternx``/``patterny``.
+DEFAULT_BOXES = {9: (3, 3), 6: (2, 3), 4: (2, 2)}
 NUMBER = re.compile(r"/(\d+)\.[a-z]\.x-janko$")
 
 
@@ -134,15 +137,41 @@ def _digits(grid: list[list[str]]) -> str:
     return text
 
 
-def is_plain_nine(data: dict[str, Any]) -> bool:
-    """A 9x9 grid with standard 3x3 boxes (no irregular ``areas`` for a sudoku, no other pattern)."""
+def plain_grid(data: dict[str, Any]) -> tuple[int, int, int] | None:
+    """(size, box rows, box columns) of a square grid with rectangular boxes that our
+    readers take (sizes 4-9), else None.  janko.at's ``patternx`` is a box's width and
+    ``patterny`` its height; without them a 9x9 has 3x3 boxes, a 6x6 2x3, a 4x4 2x2."""
     try:
         rows, cols = dimensions(data)
+        if rows != cols or "pattern" in data or not 4 <= rows <= 9:
+            return None
+        default = DEFAULT_BOXES.get(rows)
+        if "patternx" in data or "patterny" in data:
+            box_rows, box_cols = int(data["patterny"]), int(data["patternx"])
+        elif default is not None:
+            box_rows, box_cols = default
+        else:
+            return None
     except (KeyError, ValueError, TypeError):
-        return False
-    if (rows, cols) != (9, 9) or "pattern" in data:
-        return False
-    return (int(data.get("patternx", 3)), int(data.get("patterny", 3))) == (3, 3)
+        return None
+    return (rows, box_rows, box_cols) if box_rows * box_cols == rows else None
+
+
+def is_plain_nine(data: dict[str, Any]) -> bool:
+    """A 9x9 grid with standard 3x3 boxes."""
+    return plain_grid(data) == (9, 3, 3)
+
+
+def check_boxes(solution: str, size: int, box_rows: int, box_cols: int) -> None:
+    """Raise :class:`ConversionError` unless every row, column and box of ``solution`` holds 1..size once."""
+    digits = [int(ch) for ch in solution]
+    want = set(range(1, size + 1))
+    units = [[r * size + c for c in range(size)] for r in range(size)]
+    units += [[r * size + c for r in range(size)] for c in range(size)]
+    units += [[(r0 + r) * size + c0 + c for r in range(box_rows) for c in range(box_cols)]
+              for r0 in range(0, size, box_rows) for c0 in range(0, size, box_cols)]
+    if any({digits[i] for i in unit} != want for unit in units):
+        raise ConversionError(f"the solution does not fill rows, columns and {box_rows}x{box_cols} boxes")
 
 
 def solution_key(kind: str, data: dict[str, Any]) -> str:
@@ -169,22 +198,30 @@ def to_record(kind: str, file: str, data: dict[str, Any]) -> dict[str, Any]:
     base: dict[str, Any] = {"id": f"{kind}/janko-outside/{number if number is not None else file}", "kind": kind}
     if kind == "kakuro":
         return base | kakuro_grid(data)
-    if not is_plain_nine(data):
-        raise ConversionError("not a plain 9x9 grid with 3x3 boxes")
-    solution = _digits(_matrix(data, "solution", 9, 9))
+    grid = plain_grid(data)
+    if grid is None:
+        raise ConversionError("not a square grid of size 4-9 with rectangular boxes")
+    size, box_rows, box_cols = grid
+    solution = _digits(_matrix(data, "solution", size, size))
+    check_boxes(solution, size, box_rows, box_cols)
+    if size != 9:
+        base["size"] = size
+        base["box"] = f"{box_rows}x{box_cols}"
+    else:
+        base["size"] = 9
     if kind == "sudoku":
         if "areas" in data:
             raise ConversionError("irregular regions")
-        problem = _matrix(data, "problem", 9, 9)
+        problem = _matrix(data, "problem", size, size)
         givens = "".join(t if t.isdigit() and len(t) == 1 and t != "0" else "." for row in problem for t in row)
         if any(not (t.isdigit() or t in EMPTY) for row in problem for t in row):
             raise ConversionError("problem has a token that is neither a digit nor an empty mark")
-        return base | {"size": 9, "givens": givens, "solution": solution}
+        return base | {"givens": givens, "solution": solution}
     if kind == "killer":
-        return base | {"size": 9, "cages": killer_cages(data), "solution": solution}
+        return base | {"cages": killer_cages(data, size), "solution": solution}
     if kind == "kropki":
-        white, black = kropki_dots(solution)
-        return base | {"size": 9, "white": white, "black": black, "negative": True, "solution": solution}
+        white, black = kropki_dots(solution, size)
+        return base | {"white": white, "black": black, "negative": True, "solution": solution}
     raise ConversionError(f"unknown kind {kind}")
 
 
@@ -192,14 +229,14 @@ def _cell(r: int, c: int) -> str:
     return f"r{r + 1}c{c + 1}"
 
 
-def killer_cages(data: dict[str, Any]) -> list[dict[str, Any]]:
+def killer_cages(data: dict[str, Any], size: int = 9) -> list[dict[str, Any]]:
     """The cages of a janko.at killer: ``areas`` names each cell's cage, ``problem``
     prints each cage's sum in one of its cells (``-`` elsewhere)."""
-    areas = _matrix(data, "areas", 9, 9)
-    problem = _matrix(data, "problem", 9, 9)
+    areas = _matrix(data, "areas", size, size)
+    problem = _matrix(data, "problem", size, size)
     cells: dict[str, list[tuple[int, int]]] = defaultdict(list)
-    for r in range(9):
-        for c in range(9):
+    for r in range(size):
+        for c in range(size):
             cells[areas[r][c]].append((r, c))
     cages = []
     for label, members in sorted(cells.items(), key=lambda item: item[1][0]):
@@ -213,18 +250,18 @@ def killer_cages(data: dict[str, Any]) -> list[dict[str, Any]]:
     return cages
 
 
-def kropki_dots(solution: str) -> tuple[list[list[str]], list[list[str]]]:
+def kropki_dots(solution: str, size: int = 9) -> tuple[list[list[str]], list[list[str]]]:
     """Every dot of a negative-rule Kropki, derived from its solution (janko.at stores no
     problem): white between consecutive digits, black where one is twice the other,
     a 1-2 pair black (as the shared corpus reads janko.at's Kropkis)."""
     white: list[list[str]] = []
     black: list[list[str]] = []
-    for r in range(9):
-        for c in range(9):
+    for r in range(size):
+        for c in range(size):
             for r2, c2 in ((r, c + 1), (r + 1, c)):
-                if r2 > 8 or c2 > 8:
+                if r2 >= size or c2 >= size:
                     continue
-                a, b = int(solution[9 * r + c]), int(solution[9 * r2 + c2])
+                a, b = int(solution[size * r + c]), int(solution[size * r2 + c2])
                 pair = [_cell(r, c), _cell(r2, c2)]
                 if a == 2 * b or b == 2 * a:
                     black.append(pair)
@@ -419,6 +456,8 @@ class KindReport:
     """The counts and outcomes of one kind."""
 
     kind: str
+    #: the row's name: the kind, or ``killer (other sizes)`` for the non-9x9 grids
+    label: str = ""
     records: int = 0
     not_ours: int = 0
     ungraded: int = 0
@@ -428,11 +467,13 @@ class KindReport:
 
 
 def candidates(kind: str, scrape: Iterable[tuple[str, dict[str, Any]]], shared: Shared,
-               report: KindReport, *, overlap_only: bool = False) -> list[tuple[dict[str, Any], int, str]]:
+               report: KindReport, *, overlap_only: bool = False,
+               other_sizes: bool = False) -> list[tuple[dict[str, Any], int, str]]:
     """The converted, graded, non-shared records of ``kind`` (counting the rest in ``report``).
 
     ``overlap_only`` turns the selection round: the shared puzzles are kept and
     the others counted as excluded (an in-sample comparison through the same conversion).
+    ``other_sizes``: take the grids of sizes 4-8 instead of the 9x9 ones (not Kakuro).
     """
     out = []
     for file, data in scrape:
@@ -440,7 +481,9 @@ def candidates(kind: str, scrape: Iterable[tuple[str, dict[str, Any]]], shared: 
         puzzle_type = str(data.get("puzzle", "")).strip().lower()
         # a record without a ``puzzle`` line (12 of janko.at's 9x9 killers) is read as the file's kind;
         # the solve check below still has to accept it
-        if (puzzle_type and puzzle_type not in PUZZLE_TYPES[kind]) or (kind != "kakuro" and not is_plain_nine(data)):
+        grid = None if kind == "kakuro" else plain_grid(data)
+        wanted = kind == "kakuro" or (grid is not None and (grid[0] != 9 if other_sizes else grid == (9, 3, 3)))
+        if (puzzle_type and puzzle_type not in PUZZLE_TYPES[kind]) or not wanted:
             report.not_ours += 1
             continue
         rating = janko_grade(kind, data)
@@ -466,14 +509,15 @@ def candidates(kind: str, scrape: Iterable[tuple[str, dict[str, Any]]], shared: 
 
 
 def run_kind(kind: str, data_dir: Path, shared: Shared, *, limit: int | None, jobs: int,
-             budget: int, overlap_only: bool = False) -> KindReport:
-    """Convert, check and grade one kind."""
-    report = KindReport(kind)
-    todo = candidates(kind, read_scrape(data_dir, kind), shared, report, overlap_only=overlap_only)
+             budget: int, overlap_only: bool = False, other_sizes: bool = False) -> KindReport:
+    """Convert, check and grade one kind (``other_sizes``: its grids of sizes 4-8, not 9x9)."""
+    report = KindReport(kind, f"{kind} (other sizes)" if other_sizes else kind)
+    todo = candidates(kind, read_scrape(data_dir, kind), shared, report, overlap_only=overlap_only,
+                      other_sizes=other_sizes)
     if limit is not None:
         todo = todo[:limit]
     work = [(record, rating, size, budget) for record, rating, size in todo]
-    print(f"{kind}: grading {len(work)} puzzles ...", file=sys.stderr)
+    print(f"{report.label}: grading {len(work)} puzzles ...", file=sys.stderr)
     if jobs <= 1:
         report.outcomes = [check_and_grade(job) for job in work]
     else:
@@ -489,12 +533,14 @@ def summary(report: KindReport, *, seed: int, resamples: int) -> list[str]:
     ratings = [float(o.rating) for o in graded]
     minutes = [o.minutes for o in graded]
     levels = [float(o.level) for o in graded]
-    lines = [f"## {report.kind}",
-             f"records {report.records}; not plain {report.kind} {report.not_ours}; ungraded {report.ungraded}",
+    label = report.label or report.kind
+    lines = [f"## {label}",
+             f"records {report.records}; not taken (another type or size) {report.not_ours}; "
+             f"ungraded {report.ungraded}",
              "| kind | n graded | overlap excluded | failed to convert/solve | rho minutes [95% CI] "
              "| rho hardest level [95% CI] | grades (grade: n) | statuses |",
              "| --- | --- | --- | --- | --- | --- | --- | --- |",
-             f"| {report.kind} | {len(graded)} | {report.overlap} | {failed} "
+             f"| {label} | {len(graded)} | {report.overlap} | {failed} "
              f"| {rho_text(minutes, ratings, seed=seed, resamples=resamples)} "
              f"| {rho_text(levels, ratings, seed=seed, resamples=resamples)} "
              f"| {', '.join(f'{g}: {n}' for g, n in sorted(Counter(o.rating for o in graded).items()))} "
@@ -504,7 +550,7 @@ def summary(report: KindReport, *, seed: int, resamples: int) -> list[str]:
         base.append(("largest cage", [float(o.largest_cage) for o in graded]))
     lines += ["", "baselines (rho against the grade): " + "; ".join(
         f"{name} {rho_text(xs, ratings, seed=seed, resamples=resamples)}" for name, xs in base)]
-    if report.kind == "kakuro":
+    if report.kind == "kakuro" or len({o.size for o in graded}) > 1:
         lines += ["", "| grid | n | grades (grade: n) | rho minutes [95% CI] | rho hardest level |",
                   "| --- | --- | --- | --- | --- |"]
         sizes = Counter(o.size for o in graded)
@@ -539,12 +585,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     ap.add_argument("--overlap-only", action="store_true",
                     help="grade the shared puzzles instead (in sample; the 'overlap excluded' column then "
                          "counts the outside ones)")
+    ap.add_argument("--other-sizes", action="store_true",
+                    help="also grade the Sudoku, Killer and Kropki grids of sizes 4-8 (separate rows)")
     ap.add_argument("--out", type=Path, default=None, help="also write every outcome as JSON Lines here")
     args = ap.parse_args(argv)
     shared = load_shared(shared_records(args.shared))
+    passes = [(kind, False) for kind in args.kinds]
+    if args.other_sizes:
+        passes += [(kind, True) for kind in args.kinds if kind != "kakuro"]
     reports = [run_kind(kind, args.data, shared[kind], limit=args.limit, jobs=args.jobs, budget=args.budget,
-                        overlap_only=args.overlap_only)
-               for kind in args.kinds]
+                        overlap_only=args.overlap_only, other_sizes=other)
+               for kind, other in passes]
     for report in reports:
         print("\n".join(summary(report, seed=args.seed, resamples=args.boot)))
         print()
@@ -552,7 +603,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         with args.out.open("w", encoding="utf-8") as handle:
             for report in reports:
                 for o in report.outcomes:
-                    handle.write(json.dumps({"kind": report.kind, **o.__dict__}) + "\n")
+                    handle.write(json.dumps({"kind": report.kind, "row": report.label, **o.__dict__}) + "\n")
 
 
 if __name__ == "__main__":

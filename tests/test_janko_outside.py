@@ -225,3 +225,40 @@ def test_overlap_only_turns_the_selection_round(tmp_path: Path) -> None:
     kept = jo.candidates("sudoku", jo.read_scrape(tmp_path, "sudoku"), jo.Shared(numbers={2}), report,
                          overlap_only=True)
     assert [r["id"] for r, _, _ in kept] == ["sudoku/janko-outside/2"] and report.overlap == 1
+
+
+def six_solution() -> list[list[str]]:
+    """A valid 6x6 solution with 2x3 boxes: (3 (r mod 2) + r//2 + c) mod 6 + 1."""
+    return [[str((3 * (r % 2) + r // 2 + c) % 6 + 1) for c in range(6)] for r in range(6)]
+
+
+def test_six_by_six_killer_with_janko_box_pattern() -> None:
+    sol = six_solution()
+    data = {"puzzle": "killer", "info": "9038-1-1-3-1", "size": 6, "patternx": 3, "patterny": 2,
+            "areas": [[str(6 * r + c) for c in range(6)] for r in range(6)], "problem": sol, "solution": sol}
+    assert jo.plain_grid(data) == (6, 2, 3) and not jo.is_plain_nine(data)
+    record = jo.to_record("killer", "/Sudoku/Killer/010.a.x-janko", data)
+    assert record["size"] == 6 and record["box"] == "2x3" and len(record["cages"]) == 36
+    assert jo.check_and_grade((record, 3, "6x6", jo.DEFAULT_BUDGET)).failure == ""
+    # read the other way round (3x2 boxes) the published solution breaks the boxes
+    with pytest.raises(jo.ConversionError, match="3x2 boxes"):
+        jo.to_record("killer", "/Sudoku/Killer/010.a.x-janko", data | {"patternx": 2, "patterny": 3})
+    assert jo.plain_grid({"size": 16, "patternx": 4, "patterny": 4}) is None  # beyond our sizes
+    assert jo.plain_grid({"size": 8}) is None  # no default boxes for 8x8
+
+
+def test_other_sizes_pass_takes_only_the_small_grids(tmp_path: Path) -> None:
+    small = {"puzzle": "sudoku", "info": "9036-1-1-2-1", "size": 6, "patternx": 3, "patterny": 2,
+             "problem": [["-" if r == c else t for c, t in enumerate(row)] for r, row in enumerate(six_solution())],
+             "solution": six_solution()}
+    lines = [{"file": "/Sudoku/0001.a.x-janko", "data": sudoku_data()},
+             {"file": "/Sudoku/0002.a.x-janko", "data": small}]
+    with bz2.open(tmp_path / "Sudoku.jsonl.bz2", "wt", encoding="utf-8") as handle:
+        for line in lines:
+            handle.write(json.dumps(line) + "\n")
+    nine = jo.candidates("sudoku", jo.read_scrape(tmp_path, "sudoku"), jo.Shared(), jo.KindReport("sudoku"))
+    report = jo.KindReport("sudoku")
+    other = jo.candidates("sudoku", jo.read_scrape(tmp_path, "sudoku"), jo.Shared(), report, other_sizes=True)
+    assert [size for _, _, size in nine] == ["9x9"] and [size for _, _, size in other] == ["6x6"]
+    assert report.not_ours == 1
+    assert jo.check_and_grade((other[0][0], 2, "6x6", jo.DEFAULT_BUDGET)).failure == ""
