@@ -1,6 +1,4 @@
-"""Out-of-sample check of the grade on janko.at's graded puzzles outside /work/shared.
-
-Usage::
+"""Out-of-sample check of the grade on janko.at's graded puzzles outside /work/shared::
 
     python benchmarks/janko_outside.py --data DIR [--kinds sudoku killer kakuro kropki]
         [--limit N] [--jobs N] [--budget WORK] [--shared DIR] [--seed S] [--boot B]
@@ -9,10 +7,8 @@ Usage::
 ``DIR`` is a local folder with the ``.jsonl.bz2`` files of the scrape
 ``tkoz0/janko.at-puzzle-scraping`` (``data/Sudoku.jsonl.bz2``,
 ``Sudoku_Killer.jsonl.bz2``, ``Kakuro.jsonl.bz2``, ``Sudoku_Kropki.jsonl.bz2``).
-The script never downloads anything.  Each line of those files is
-``{"file": "/Sudoku/0001.a.x-janko", "data": {...}}`` where ``data`` is
-janko.at's own puzzle description (``problem``, ``solution``, ``areas``,
-``info``...).
+The script never downloads anything.  Each line is ``{"file": "/Sudoku/0001.a.x-janko",
+"data": {...}}``, ``data`` janko.at's own description (``problem``, ``solution``, ``info``...).
 
 For each kind, every plain 9x9 (Kakuro: any size; with ``--other-sizes`` also,
 as separate rows, the Sudoku, Killer and Kropki grids of sizes 4-8) record that carries a
@@ -36,7 +32,6 @@ from __future__ import annotations
 import argparse
 import bz2
 import json
-import random
 import re
 import sys
 from collections import Counter, defaultdict
@@ -46,10 +41,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from puzzles.jsonl import from_record
-from solver.engine import DEFAULT_BUDGET
-from solver.search import solve
-from sumlogic.grading import grade, spearman
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.calibrate_time import bootstrap  # noqa: E402
+from puzzles.jsonl import from_record  # noqa: E402
+from solver.engine import DEFAULT_BUDGET  # noqa: E402
+from solver.search import solve  # noqa: E402
+from sumlogic.grading import grade, spearman  # noqa: E402
 
 #: The scrape's file for each of our kinds (the first that exists is read).
 FILES: dict[str, tuple[str, ...]] = {
@@ -377,22 +375,13 @@ def shared_records(folder: Path) -> Iterator[dict[str, Any]]:
 
 
 def bootstrap_interval(xs: Sequence[float], ys: Sequence[float], *, resamples: int = 2000,
-                       seed: int = 19, level: float = 0.95) -> tuple[float, float]:
-    """Percentile bootstrap interval of Spearman's rho (pairs resampled with replacement,
-    a fixed seed, so the same data always give the same interval)."""
+                       seed: int = 19) -> tuple[float, float]:
+    """The 95% percentile bootstrap interval of Spearman's rho that the calibration report
+    uses (:func:`benchmarks.calibrate_time.bootstrap`: pairs resampled with a fixed seed, so
+    the same data always give the same interval)."""
     if len(xs) != len(ys) or len(xs) < 3:
         raise ValueError("the bootstrap needs two equally long lists of at least 3 values")
-    rng = random.Random(seed)
-    n = len(xs)
-    values = []
-    for _ in range(resamples):
-        pick = [rng.randrange(n) for _ in range(n)]
-        values.append(spearman([xs[i] for i in pick], [ys[i] for i in pick]))
-    values.sort()
-    tail = (1.0 - level) / 2
-    low = values[min(resamples - 1, int(tail * resamples))]
-    high = values[min(resamples - 1, int((1.0 - tail) * resamples))]
-    return low, high
+    return bootstrap(ys, xs, resamples=resamples, seed=seed)
 
 
 def rho_text(xs: Sequence[float], ys: Sequence[float], *, seed: int = 19, resamples: int = 2000) -> str:
