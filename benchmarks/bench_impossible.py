@@ -43,9 +43,9 @@ import os
 import platform
 import random
 import statistics
-from functools import partial
 import sys
 import time
+from functools import partial
 from pathlib import Path
 from typing import Callable
 
@@ -155,7 +155,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--corpus", default=None, help="corpus folder (default: $SUMLOGIC_CORPUS or ../shared/corpus)")
     parser.add_argument("--no-cpsat", action="store_true", help="time sumlogic only")
     parser.add_argument("--sat", action="store_true",
-                        help="also time the SAT peer (CaDiCaL through python-sat) on every kept puzzle")
+                        help="also time the SAT peer (Glucose 4 through python-sat) on every kept puzzle")
     parser.add_argument("--only", nargs="+", default=None, help="run the batches whose name contains one of these")
     args = parser.parse_args(argv)
     use_cpsat = not args.no_cpsat
