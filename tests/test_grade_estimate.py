@@ -196,7 +196,7 @@ def test_a_kakuro_lifted_by_its_estimate_says_so_in_its_grade() -> None:
 
 
 def test_cut_points_follow_the_share_of_grades_below_each_band() -> None:
-    from benchmarks.calibrate_time import cut_points
+    from benchmarks.calibrate_bands import cut_points
 
     minutes = [float(m) for m in range(1, 11)]
     grades = [1.0, 1.0, 2.0, 2.0, 3.0, 3.0, 4.0, 4.0, 5.0, 5.0]
