@@ -44,8 +44,10 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.calibrate_time import bootstrap  # noqa: E402
+from puzzles.generate.kakuro import grid_of  # noqa: E402
 from puzzles.jsonl import from_record  # noqa: E402
 from solver.engine import DEFAULT_BUDGET  # noqa: E402
+from solver.model import pair_holds  # noqa: E402
 from solver.search import solve  # noqa: E402
 from sumlogic.grading import grade, spearman  # noqa: E402
 
@@ -261,46 +263,24 @@ def kropki_dots(solution: str, size: int = 9) -> tuple[list[list[str]], list[lis
                     continue
                 a, b = int(solution[size * r + c]), int(solution[size * r2 + c2])
                 pair = [_cell(r, c), _cell(r2, c2)]
-                if a == 2 * b or b == 2 * a:
+                if pair_holds("ratio", a, b):
                     black.append(pair)
-                elif abs(a - b) == 1:
+                elif pair_holds("consecutive", a, b):
                     white.append(pair)
     return white, black
 
 
 def kakuro_grid(data: dict[str, Any]) -> dict[str, Any]:
     """``height``, ``width``, ``grid`` and ``solution`` of a janko.at kakuro, whose
-    scrape stores only the solution: the clue sums are computed from it.  A run of
-    one cell gets no clue (janko.at prints none), so the cell stays constrained by
-    its other run only."""
+    scrape stores only the solution: the clue sums are computed from it
+    (:func:`puzzles.generate.kakuro.grid_of`, which gives a run of one cell no clue,
+    as janko.at prints none)."""
     rows, cols = dimensions(data)
     sol = _matrix(data, "solution", rows, cols)
-    white = [[token.isdigit() for token in row] for row in sol]
-    for r in range(rows):
-        for c in range(cols):
-            if white[r][c] and sol[r][c] == "0":
-                raise ConversionError("a white cell holds 0")
-
-    def run(r: int, c: int, dr: int, dc: int) -> list[int]:
-        out = []
-        while r < rows and c < cols and white[r][c]:
-            out.append(int(sol[r][c]))
-            r, c = r + dr, c + dc
-        return out
-
-    grid = []
-    for r in range(rows):
-        tokens = []
-        for c in range(cols):
-            if white[r][c]:
-                tokens.append(".")
-                continue
-            down = run(r + 1, c, 1, 0)
-            across = run(r, c + 1, 0, 1)
-            d = str(sum(down)) if len(down) > 1 else ""
-            a = str(sum(across)) if len(across) > 1 else ""
-            tokens.append(f"{d}\\{a}" if d or a else "#")
-        grid.append(" ".join(tokens))
+    digits = {(r, c): int(token) for r, row in enumerate(sol) for c, token in enumerate(row) if token.isdigit()}
+    if any(d == 0 for d in digits.values()):
+        raise ConversionError("a white cell holds 0")
+    grid = [" ".join(row) for row in grid_of(rows, cols, set(digits), digits)]
     solution = ["".join(token if token.isdigit() else "#" for token in row) for row in sol]
     return {"height": rows, "width": cols, "grid": grid, "solution": solution}
 

@@ -210,14 +210,15 @@ def random_pattern(height: int, width: int, rng: random.Random, symmetric: bool 
 
 
 def grid_of(height: int, width: int, white: set[Position], digits: dict[Position, int]) -> list[list[str]]:
-    r"""The Kakuro text grid (``#``, ``D\R`` clues, ``.``) of a pattern whose white cells hold ``digits``."""
+    r"""The Kakuro text grid (``#``, ``D\R`` clues, ``.``) of a pattern whose white cells hold ``digits``;
+    a run of one cell gets no clue (a Kakuro prints none; the generator's patterns have none)."""
     grid = [["#"] * width for _ in range(height)]
     for pos in white:
         grid[pos[0]][pos[1]] = "."
     clues: dict[Position, list[str]] = {}
     for dr, dc, side in ((0, 1, 1), (1, 0, 0)):
         for r, c in sorted(white):
-            if (r - dr, c - dc) in white:
+            if (r - dr, c - dc) in white or (r + dr, c + dc) not in white:
                 continue
             total, pos = 0, (r, c)
             while pos in white:
