@@ -52,7 +52,7 @@ from solver.errors import ParseError, UnknownFormatError
 from solver.model import Puzzle
 
 from . import fpuzzles, jsonl, kakuro, ken, killer, kropki3, puzzlink, sudoku, sudoku_forms, sudokupad, sudokuwiki
-from .common import drop_bom
+from .common import decode_text, drop_bom
 from .jsonl import from_record, to_record
 from .notation import Notation
 from .samples import SAMPLES, UnknownSampleError, sample
@@ -159,7 +159,8 @@ def read_path(path: str | Path, format: str | None = None, max_bytes: int = MAX_
     """Every puzzle of a file (``-`` reads standard input).
 
     At most ``max_bytes + 1`` bytes are read: a larger input is refused with
-    :class:`ParseError` (``/dev/zero`` too).  A byte order mark is dropped.
+    :class:`ParseError` (``/dev/zero`` too).  The bytes are UTF-8 (a byte order
+    mark dropped), or UTF-16 / UTF-32 starting with their byte order mark.
     """
     name = "<stdin>" if str(path) == "-" else str(path)
     try:
@@ -177,9 +178,9 @@ def read_path(path: str | Path, format: str | None = None, max_bytes: int = MAX_
     if len(data) > max_bytes:
         raise ParseError(f"larger than the input limit of {max_bytes} bytes", source=name)
     try:
-        text = data.decode("utf-8-sig")  # a byte order mark is dropped
-    except UnicodeDecodeError:
-        raise ParseError("not UTF-8 text", source=name) from None
+        text = decode_text(data)  # UTF-8 (a byte order mark dropped), or UTF-16/32 with their mark
+    except ParseError as error:
+        raise error.located(source=name) from None
     return read_text(text, format=format, filename=name)
 
 

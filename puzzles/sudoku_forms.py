@@ -33,7 +33,7 @@ from solver.errors import InvalidPuzzleError, ParseError, SumlogicError
 from solver.model import Puzzle
 
 from . import sudoku
-from .common import content_lines, format_givens, line_id, located, require_kind, with_info
+from .common import check_line_ends, content_lines, drop_bom, format_givens, line_id, located, require_kind, with_info
 from .gridspec import GridSpec, build, standard_boxes
 
 _EMPTY = ".0-_"
@@ -72,6 +72,8 @@ def _rows(text: str) -> list[tuple[int, str]]:
 
 def parse_grid(text: str, source: str | None = None) -> list[Puzzle]:
     """Every Sudoku of a text of grids written one row a line."""
+    text = drop_bom(text)
+    check_line_ends(text, source)
     rows = _rows(text)
     if not rows:
         raise ParseError("no Sudoku rows found", source=source)
@@ -159,6 +161,8 @@ def check_solution(puzzle: Puzzle, solution: str) -> None:
 
 def parse_csv(text: str, source: str | None = None) -> list[Puzzle]:
     """Every Sudoku of ``puzzle[,solution]`` lines."""
+    text = drop_bom(text)
+    check_line_ends(text, source)
     lines = content_lines(text)
     if lines and not _CSV_FIELD.match(lines[0][1].split(",")[0].strip()):
         lines = lines[1:]  # a header
