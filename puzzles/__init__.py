@@ -52,7 +52,7 @@ from solver.errors import ParseError, UnknownFormatError
 from solver.model import Puzzle
 
 from . import fpuzzles, jsonl, kakuro, ken, killer, kropki3, puzzlink, sudoku, sudoku_forms, sudokupad, sudokuwiki
-from .common import decode_text, drop_bom
+from .common import decode_text, drop_bom, read_bounded
 from .jsonl import from_record, to_record
 from .notation import Notation
 from .samples import SAMPLES, UnknownSampleError, sample
@@ -166,11 +166,11 @@ def read_path(path: str | Path, format: str | None = None, max_bytes: int = MAX_
     try:
         if str(path) == "-":
             stream = getattr(sys.stdin, "buffer", None)
-            data = (stream.read(max_bytes + 1) if stream is not None
-                    else sys.stdin.read(max_bytes + 1).encode("utf-8", "surrogateescape"))
+            data = (read_bounded(stream, max_bytes) if stream is not None
+                    else read_bounded(sys.stdin, max_bytes).encode("utf-8", "surrogateescape"))
         else:
             with open(path, "rb") as handle:
-                data = handle.read(max_bytes + 1)
+                data = read_bounded(handle, max_bytes)
     except OSError as error:
         raise ParseError(f"cannot read: {error.strerror or error}", source=name) from None
     except ValueError:  # a NUL in the name

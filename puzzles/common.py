@@ -591,3 +591,29 @@ def decode_text(data: bytes) -> str:
             column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
             raise ParseError(f"not UTF-8 text: byte {data[error.start]:#04x} at column {column}", line=line) from None
         raise ParseError(f"not {name} text, though it starts with the {name} byte order mark") from None
+
+
+READ_CHUNK = 1 << 20
+"""Bytes asked for at a time by :func:`read_bounded`."""
+
+
+def read_bounded(stream: Any, limit: int) -> Any:
+    """At most ``limit + 1`` bytes (or characters) of a stream, read a chunk at a
+    time: enough to tell an input over ``limit`` from one within it, without
+    reading an endless one whole, and without asking for ``limit`` bytes at once
+    (``read(n)`` sets aside ``n`` bytes first: a limit of 100 GB would fail on a
+    tiny file).
+
+    >>> import io
+    >>> read_bounded(io.BytesIO(b"abcdef"), 3), read_bounded(io.BytesIO(b"ab"), 10 ** 30)
+    (b'abcd', b'ab')
+    """
+    chunks = []
+    total = 0
+    while total <= limit:
+        chunk = stream.read(min(READ_CHUNK, limit + 1 - total))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        total += len(chunk)
+    return chunks[0][:0].join(chunks) if chunks else stream.read(0)

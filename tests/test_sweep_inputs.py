@@ -487,3 +487,35 @@ def test_read_path_names_the_bad_byte_too(tmp_path: Path) -> None:
     with pytest.raises(ParseError) as caught:
         read_path(path)
     assert caught.value.line == 2 and "column 3" in str(caught.value) and str(path) in str(caught.value)
+
+
+# ------------------------------------------------------------------ bounded input: the limit is a bound, not a size
+
+
+@pytest.mark.parametrize("limit", [str(10 ** 11), str(10 ** 13), "9" * 40])
+def test_a_large_max_input_reads_a_small_input(limit: str, tmp_path: Path) -> None:
+    """``read(limit + 1)`` set aside the whole limit first: ``--max-input 100000000000`` on a
+    one-line file ended in ``internal error: MemoryError`` (and 40 digits in ``OverflowError``)."""
+    text = sample_text("sudoku-1")
+    path = tmp_path / "one.sudoku"
+    path.write_text(text, encoding="utf-8")
+    assert answers(run(["solve", str(path), "--json", "--no-logic", "--max-input", limit]))[0] == 0
+    assert answers(run(["solve", "-", "--json", "--no-logic", "--max-input", limit], stdin=text.encode()))[0] == 0
+    assert len(read_path(path, max_bytes=int(limit))) == 1
+
+
+@pytest.mark.parametrize("extra", [-1, 0, 1])
+def test_the_limit_is_exact(extra: int, tmp_path: Path) -> None:
+    data = sample_text("sudoku-1").encode() * 3
+    path = tmp_path / "three.sudoku"
+    path.write_bytes(data)
+    code, out, err = run(["solve", str(path), "--json", "--no-logic", "--max-input", str(len(data) + extra)])
+    if extra < 0:
+        assert refused(code, out, err) and f"input limit of {len(data) + extra} bytes" in err
+    else:
+        assert code == 0 and len(out.splitlines()) == 3
+
+
+def test_a_bom_before_a_sample_name() -> None:
+    assert answers(run(["solve", "\ufeffsample:sudoku-1", "--json", "--no-logic"])) == \
+        answers(run(["solve", "sample:sudoku-1", "--json", "--no-logic"]))

@@ -67,7 +67,7 @@ def read_source(path: str, max_bytes: int = DEFAULT_MAX_INPUT) -> str:
     size (``/dev/zero`` too).  The bytes are UTF-8 (a byte order mark dropped),
     or UTF-16 / UTF-32 starting with their byte order mark; the first byte that
     is not UTF-8 is named by line and column."""
-    from puzzles.common import decode_text
+    from puzzles.common import decode_text, read_bounded
 
     name = STDIN_NAME if path == "-" else path
     try:
@@ -75,7 +75,7 @@ def read_source(path: str, max_bytes: int = DEFAULT_MAX_INPUT) -> str:
             data = _read_stdin(max_bytes)
         else:
             with open(path, "rb") as handle:
-                data = handle.read(max_bytes + 1)
+                data = read_bounded(handle, max_bytes)
     except OSError as error:
         raise InputError(f"{name}: cannot read: {error.strerror or error}") from None
     except ValueError:  # a NUL in the name
@@ -91,10 +91,12 @@ def read_source(path: str, max_bytes: int = DEFAULT_MAX_INPUT) -> str:
 
 def _read_stdin(max_bytes: int) -> bytes:
     """At most ``max_bytes + 1`` bytes of standard input (of its text when it has no byte stream)."""
+    from puzzles.common import read_bounded
+
     stream = getattr(sys.stdin, "buffer", None)
     if stream is not None:
-        return stream.read(max_bytes + 1)
-    return sys.stdin.read(max_bytes + 1).encode("utf-8", "surrogateescape")
+        return bytes(read_bounded(stream, max_bytes))
+    return str(read_bounded(sys.stdin, max_bytes)).encode("utf-8", "surrogateescape")
 
 
 def read_sample(name: str, format: str | None = None) -> list[Entry]:
@@ -121,6 +123,8 @@ def read_entries(path: str, format: str | None = None, max_bytes: int = DEFAULT_
 
     Raises :class:`InputError` when nothing can be read from it.
     """
+    if path.startswith("\ufeff") and not _exists(path):  # a byte order mark pasted with the argument
+        path = path[1:]
     if path.startswith(SAMPLE_PREFIX) and not _exists(path):
         return read_sample(path[len(SAMPLE_PREFIX):], format)
     if path != "-" and not _exists(path) and inline(unwrap(path)):
