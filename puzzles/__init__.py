@@ -52,7 +52,7 @@ from solver.errors import ParseError, UnknownFormatError
 from solver.model import Puzzle
 
 from . import fpuzzles, jsonl, kakuro, ken, killer, kropki3, puzzlink, sudoku, sudoku_forms, sudokupad, sudokuwiki
-from .common import decode_text, drop_bom, read_bounded
+from .common import decode_text, drop_bom, lone_cr_hint, read_bounded
 from .jsonl import from_record, to_record
 from .notation import Notation
 from .samples import SAMPLES, UnknownSampleError, sample
@@ -137,7 +137,7 @@ def detect_format(text: str, filename: str | None = None) -> str:
     if matches:
         return matches[0]
     where = f" {filename}" if filename else " this text"
-    raise UnknownFormatError(f"cannot tell the notation of{where} ({', '.join(FORMATS)})")
+    raise UnknownFormatError(f"cannot tell the notation of{where} ({', '.join(FORMATS)}){lone_cr_hint(text)}")
 
 
 def read_text(text: str, format: str | None = None, filename: str | None = None) -> list[Puzzle]:

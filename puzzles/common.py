@@ -617,3 +617,16 @@ def read_bounded(stream: Any, limit: int) -> Any:
         chunks.append(chunk)
         total += len(chunk)
     return chunks[0][:0].join(chunks) if chunks else stream.read(0)
+
+
+def lone_cr_hint(text: str) -> str:
+    """``''``, or a note for a message when a text holds a carriage return that ends no line.
+
+    >>> lone_cr_hint("a\\r\\nb"), lone_cr_hint("a\\rb")[:30]
+    ('', '; it holds a carriage return (')
+    """
+    try:
+        check_line_ends(text)
+    except ParseError as error:
+        return f"; it holds a carriage return (CR) that ends no line (line {error.line}): lines end at LF or CR LF"
+    return ""

@@ -58,7 +58,9 @@ from .lzstring import compress_to_base64, decompress_from_base64
 LINK_PREFIX = "https://www.f-puzzles.com/?load="
 """How the writer starts a link."""
 
-_LINK = re.compile(r"\A(?:https?://)?(?:www\.)?f-puzzles\.com/?\?(load|id)=([^&#\s]*)", re.IGNORECASE | re.ASCII)
+_LINK = re.compile(r"\A(?:https?://)?(?:www\.)?f-puzzles\.com/?\?(load|id)=([^&#\s]*(?: [^&#\s]+)*)",
+                   re.IGNORECASE | re.ASCII)
+"""An f-puzzles link; its payload may hold single spaces where a form decoder turned ``+`` into one."""
 _TRAILING = ".,;:!?)]}>\"'"
 """Punctuation that may follow a link in a sentence and is never part of an lz payload."""
 _LZ = re.compile(r"\AN4Ig[A-Za-z0-9+/=%\- ]*\Z")
@@ -101,7 +103,9 @@ def load_json(text: str, what: str = "f-puzzles payload") -> Any:
     """``json.loads`` with a one-line :class:`ParseError` (a lone surrogate escape in a string is refused too)."""
     try:
         value = json.loads(text)
-    except (ValueError, RecursionError) as error:
+    except RecursionError:
+        raise ParseError(f"{what} is not JSON: nested too deeply") from None
+    except ValueError as error:
         message = getattr(error, "msg", None) or str(error)
         raise ParseError(f"{what} is not JSON: {' '.join(message.split())[:100]}") from None
     return check_json_text(value, f"{what}: ")

@@ -157,7 +157,9 @@ def unzip(text: str) -> Any:
     text = re.sub(r"\x02(\d+)\x03", lambda m: strings[int(m.group(1))], text)
     try:
         data = json.loads(text)
-    except (ValueError, RecursionError) as error:
+    except RecursionError:
+        raise ParseError("SudokuPad payload is not (zipped) JSON: nested too deeply") from None
+    except ValueError as error:
         message = getattr(error, "msg", None) or str(error)
         raise ParseError(f"SudokuPad payload is not (zipped) JSON: {' '.join(message.split())[:80]}") from None
     return _rename(check_json_text(data, "SudokuPad payload: "))

@@ -519,3 +519,57 @@ def test_the_limit_is_exact(extra: int, tmp_path: Path) -> None:
 def test_a_bom_before_a_sample_name() -> None:
     assert answers(run(["solve", "\ufeffsample:sudoku-1", "--json", "--no-logic"])) == \
         answers(run(["solve", "sample:sudoku-1", "--json", "--no-logic"]))
+
+
+# ------------------------------------------------------------------ CSV: a damaged first line is not a header
+
+CSV_LINE = write_text([sample("sudoku-1")], "sudoku-csv").strip()
+
+
+@NORMAL
+@given(at=st.integers(0, 80), bad=st.sampled_from(["\u0664", "\uff14", "x", ";", " ", "#"]))
+def test_a_damaged_first_csv_line_is_named_not_skipped(at: int, bad: str) -> None:
+    """The first line was taken for a header whenever it was not a puzzle: one damaged
+    line read as no puzzle at all, silently (``read_text`` returned ``[]``)."""
+    damaged = CSV_LINE[:at] + bad + CSV_LINE[at + 1:]
+    with pytest.raises(ParseError) as caught:
+        read_text(damaged + "\n" + CSV_LINE + "\n", "sudoku-csv")
+    assert caught.value.line == 1
+
+
+@pytest.mark.parametrize("header", ["puzzle,solution", "quizzes,solutions", '"puzzle","solution"', "Puzzle"])
+def test_a_csv_header_is_still_skipped(header: str) -> None:
+    assert len(read_text(f"{header}\n{CSV_LINE}\n", "sudoku-csv")) == 1
+
+
+def test_quoted_csv_fields() -> None:
+    assert read_text(f' "{CSV_LINE}" ,\n', "sudoku-csv") == read_text(CSV_LINE + "\n", "sudoku-csv")
+
+
+# ------------------------------------------------------------------ payloads: plain words, spaces for +
+
+
+@pytest.mark.parametrize("prefix", ["https://www.f-puzzles.com/?load=", "https://sudokupad.app/fpuzzles",
+                                    "https://sudokupad.app/scl"])
+def test_a_deeply_nested_payload_is_said_in_plain_words(prefix: str) -> None:
+    from puzzles.lzstring import compress_to_base64
+
+    with pytest.raises(ParseError) as caught:
+        read_text(prefix + compress_to_base64("[" * 50_000 + "]" * 50_000))
+    assert "nested too deeply" in str(caught.value) and "recursion" not in str(caught.value)
+
+
+@pytest.mark.parametrize(("notation", "name", "link"), [x for x in LINKS if x[0] == "fpuzzles"],
+                         ids=[i for x, i in zip(LINKS, LINK_IDS) if x[0] == "fpuzzles"])
+def test_an_fpuzzles_link_with_spaces_for_plus(notation: str, name: str, link: str) -> None:
+    """A form decoder turns ``+`` into a space; the bare lz string was read so, the link too now."""
+    assert "+" in link
+    assert read_text(link.replace("+", " "), notation) == read_text(link, notation)
+
+
+def test_undetectable_text_with_a_lone_cr_says_so(tmp_path: Path) -> None:
+    link = write_text([sample("sudoku-1")], "fpuzzles").strip().split("load=")[1]  # a bare lz string
+    path = tmp_path / "two.data"
+    path.write_text(link + "\r" + link + "\r", encoding="utf-8")
+    code, out, err = run(["solve", str(path)])
+    assert refused(code, out, err) and "carriage return" in err

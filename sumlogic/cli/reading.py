@@ -205,8 +205,10 @@ def parse_entries(text: str, format: str | None, name: str) -> list[Entry]:
     try:
         notation = format or detect_format(text, name)
     except SumlogicError:
+        from puzzles.common import lone_cr_hint
+
         raise InputError(f"{name}: cannot tell the notation; name it with --format "
-                         f"({', '.join(FORMATS)})") from None
+                         f"({', '.join(FORMATS)}){lone_cr_hint(text)}") from None
     try:
         puzzles = read_text(text, format=notation, filename=name)
     except SumlogicError as error:
