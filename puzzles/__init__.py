@@ -52,7 +52,7 @@ from solver.errors import ParseError, UnknownFormatError
 from solver.model import Puzzle
 
 from . import fpuzzles, jsonl, kakuro, ken, killer, kropki3, puzzlink, sudoku, sudoku_forms, sudokupad, sudokuwiki
-from .common import drop_bom
+from .common import decode_text, drop_bom, lone_cr_hint, read_bounded
 from .jsonl import from_record, to_record
 from .notation import Notation
 from .samples import SAMPLES, UnknownSampleError, sample
@@ -137,7 +137,7 @@ def detect_format(text: str, filename: str | None = None) -> str:
     if matches:
         return matches[0]
     where = f" {filename}" if filename else " this text"
-    raise UnknownFormatError(f"cannot tell the notation of{where} ({', '.join(FORMATS)})")
+    raise UnknownFormatError(f"cannot tell the notation of{where} ({', '.join(FORMATS)}){lone_cr_hint(text)}")
 
 
 def read_text(text: str, format: str | None = None, filename: str | None = None) -> list[Puzzle]:
@@ -159,17 +159,18 @@ def read_path(path: str | Path, format: str | None = None, max_bytes: int = MAX_
     """Every puzzle of a file (``-`` reads standard input).
 
     At most ``max_bytes + 1`` bytes are read: a larger input is refused with
-    :class:`ParseError` (``/dev/zero`` too).  A byte order mark is dropped.
+    :class:`ParseError` (``/dev/zero`` too).  The bytes are UTF-8 (a byte order
+    mark dropped), or UTF-16 / UTF-32 starting with their byte order mark.
     """
     name = "<stdin>" if str(path) == "-" else str(path)
     try:
         if str(path) == "-":
             stream = getattr(sys.stdin, "buffer", None)
-            data = (stream.read(max_bytes + 1) if stream is not None
-                    else sys.stdin.read(max_bytes + 1).encode("utf-8", "surrogateescape"))
+            data = (read_bounded(stream, max_bytes) if stream is not None
+                    else read_bounded(sys.stdin, max_bytes).encode("utf-8", "surrogateescape"))
         else:
             with open(path, "rb") as handle:
-                data = handle.read(max_bytes + 1)
+                data = read_bounded(handle, max_bytes)
     except OSError as error:
         raise ParseError(f"cannot read: {error.strerror or error}", source=name) from None
     except ValueError:  # a NUL in the name
@@ -177,9 +178,9 @@ def read_path(path: str | Path, format: str | None = None, max_bytes: int = MAX_
     if len(data) > max_bytes:
         raise ParseError(f"larger than the input limit of {max_bytes} bytes", source=name)
     try:
-        text = data.decode("utf-8-sig")  # a byte order mark is dropped
-    except UnicodeDecodeError:
-        raise ParseError("not UTF-8 text", source=name) from None
+        text = decode_text(data)  # UTF-8 (a byte order mark dropped), or UTF-16/32 with their mark
+    except ParseError as error:
+        raise error.located(source=name) from None
     return read_text(text, format=format, filename=name)
 
 

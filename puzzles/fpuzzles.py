@@ -48,7 +48,8 @@ from urllib.parse import unquote
 from solver.errors import InvalidPuzzleError, ParseError, SumlogicError
 from solver.model import Puzzle
 
-from .common import Position, content_lines, line_id, located, short
+from .common import (Position, check_json_text, check_link_tail, check_line_ends, content_lines, drop_bom, line_id,
+                     located, short)
 from .gridspec import (BOX_SHAPES, GridSpec, NeedsNetworkError, build, check_size, check_supported, cover, kind_of,
                        same_regions, spec_of, standard_boxes)
 from .kropki import Dot
@@ -57,9 +58,13 @@ from .lzstring import compress_to_base64, decompress_from_base64
 LINK_PREFIX = "https://www.f-puzzles.com/?load="
 """How the writer starts a link."""
 
-_LINK = re.compile(r"\A(?:https?://)?(?:www\.)?f-puzzles\.com/?\?(load|id)=([^&#\s]*)", re.IGNORECASE)
+_LINK = re.compile(r"\A(?:https?://)?(?:www\.)?f-puzzles\.com/?\?(load|id)=([^&#\s]*(?: [^&#\s]+)*)",
+                   re.IGNORECASE | re.ASCII)
+"""An f-puzzles link; its payload may hold single spaces where a form decoder turned ``+`` into one."""
+_TRAILING = ".,;:!?)]}>\"'"
+"""Punctuation that may follow a link in a sentence and is never part of an lz payload."""
 _LZ = re.compile(r"\AN4Ig[A-Za-z0-9+/=%\- ]*\Z")
-_CELL = re.compile(r"R(\d+)C(\d+)\Z", re.IGNORECASE)
+_CELL = re.compile(r"R([0-9]{1,3})C([0-9]{1,3})\Z", re.IGNORECASE)
 
 METADATA = frozenset({
     "size", "grid", "title", "author", "ruleset", "solution", "disabledlogic", "truecandidatesoptions",
@@ -87,18 +92,23 @@ class Marks:
 
 def decode_lz(payload: str) -> str:
     """The text inside an lz payload as found in a link: percent-encoding undone,
-    spaces turned back into ``+`` (a form decoder may have replaced them)."""
-    text = unquote(payload.strip()).replace(" ", "+")
+    spaces turned back into ``+`` (a form decoder may have replaced them), and
+    punctuation after it dropped (a link pasted from a sentence: ``... here: LINK.``;
+    none of ``.,;:!?)]}>"'`` is in the payload's alphabet)."""
+    text = unquote(payload.strip()).replace(" ", "+").rstrip(_TRAILING)
     return decompress_from_base64(text)
 
 
 def load_json(text: str, what: str = "f-puzzles payload") -> Any:
-    """``json.loads`` with a one-line :class:`ParseError`."""
+    """``json.loads`` with a one-line :class:`ParseError` (a lone surrogate escape in a string is refused too)."""
     try:
-        return json.loads(text)
-    except (ValueError, RecursionError) as error:
+        value = json.loads(text)
+    except RecursionError:
+        raise ParseError(f"{what} is not JSON: nested too deeply") from None
+    except ValueError as error:
         message = getattr(error, "msg", None) or str(error)
         raise ParseError(f"{what} is not JSON: {' '.join(message.split())[:100]}") from None
+    return check_json_text(value, f"{what}: ")
 
 
 def _cell(name: Any, size: int, where: str) -> Position:
@@ -270,6 +280,7 @@ def payload_of(line: str) -> str:
     line = line.strip()
     m = _LINK.match(line)
     if m:
+        check_link_tail(line, m.end())
         if m.group(1).lower() == "id":
             raise NeedsNetworkError(
                 f"f-puzzles link ?id={m.group(2)} names a puzzle kept on a server (a TinyURL alias): reading it "
@@ -291,7 +302,7 @@ def read_with_marks(text: str, source: str | None = None) -> tuple[Puzzle, Marks
     >>> puzzle.givens[1], marks.values, marks.center
     (0, {(0, 1): 7}, {(0, 1): (1, 2)})
     """
-    stripped = text.strip()
+    stripped = drop_bom(text).strip()
     try:
         body = stripped if stripped.startswith("{") else payload_of(stripped)
         spec, marks = read_spec(load_json(body), id=line_id(source, 1, 1))
@@ -302,8 +313,10 @@ def read_with_marks(text: str, source: str | None = None) -> tuple[Puzzle, Marks
 
 def parse(text: str, source: str | None = None) -> list[Puzzle]:
     """Every puzzle of a text of f-puzzles links or lz strings (one a line), or of one f-puzzles JSON object."""
+    text = drop_bom(text)
     if text.lstrip().startswith("{"):
         return parse_json_text(text, source)
+    check_line_ends(text, source)
     lines = content_lines(text)
     out = []
     for number, line in lines:
@@ -317,6 +330,7 @@ def parse(text: str, source: str | None = None) -> list[Puzzle]:
 
 def parse_json_text(text: str, source: str | None = None) -> list[Puzzle]:
     """The puzzle of an f-puzzles JSON text (one object)."""
+    text = drop_bom(text)
     try:
         spec, _ = read_spec(load_json(text, "f-puzzles text"), id=line_id(source, 1, 1))
         return [build(spec)]
@@ -415,7 +429,7 @@ def detect(text: str) -> bool:
 
 def detect_json(text: str) -> bool:
     """True when the text is one JSON object with ``size`` and ``grid`` and no ``kind`` (not a corpus record)."""
-    stripped = text.strip()
+    stripped = drop_bom(text).strip()
     if not stripped.startswith("{") or len(stripped) > 5_000_000:
         return False
     try:

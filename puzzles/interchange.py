@@ -17,13 +17,13 @@ from __future__ import annotations
 from solver.errors import ParseError
 
 from . import fpuzzles, puzzlink, sudokupad, sudokuwiki
-from .common import short
+from .common import drop_bom, short
 from .gridspec import GridSpec
 
 
 def read_spec(text: str) -> GridSpec:
     """The spec of one f-puzzles, SudokuPad, SudokuWiki or puzz.link Sudoku link (or f-puzzles JSON)."""
-    stripped = text.strip()
+    stripped = drop_bom(text).strip()
     if stripped.startswith("{"):
         return fpuzzles.read_spec(fpuzzles.load_json(stripped))[0]
     if fpuzzles.detect(stripped):

@@ -54,8 +54,8 @@ from solver.model import Puzzle, cell_label
 
 from . import greater_killer, kakuro, killer, kropki, sudoku
 from .kinds import KINDS as KIND_RECORDS
-from .common import (SIZE, SIZES, USUAL_BOXES, Box, Position, check_size, drop_bom, format_givens, freeze,
-                     grid_position, grid_shape, is_blank, located, parse_givens, quote, short, text_lines, thaw)
+from .common import (SIZE, SIZES, USUAL_BOXES, Box, Position, check_json_text, check_size, drop_bom, format_givens,
+                     freeze, grid_position, grid_shape, is_blank, located, parse_givens, quote, short, text_lines, thaw)
 
 KINDS: tuple[str, ...] = tuple(KIND_RECORDS)
 """Every kind a record may name (:data:`puzzles.kinds.KINDS`)."""
@@ -313,8 +313,9 @@ def parse(text: str, source: str | None = None) -> list[Puzzle]:
 
 
 def loads(text: str, *, locate: bool = False) -> Any:
-    """One JSON value, strictly: ``NaN`` and ``Infinity`` (not JSON) and a key
-    given twice in one object are refused; :class:`ParseError` in plain words
+    """One JSON value, strictly: ``NaN`` and ``Infinity`` (not JSON), a key
+    given twice in one object and a lone surrogate escape (``"\\ud800"``,
+    which is no character) are refused; :class:`ParseError` in plain words
     otherwise (with the line inside ``text`` when ``locate``).
 
     >>> loads('{"size": 9}')
@@ -325,12 +326,16 @@ def loads(text: str, *, locate: bool = False) -> Any:
     solver.errors.ParseError: not JSON: NaN is not a JSON number
     """
     try:
-        return json.loads(text, parse_constant=_no_constant, object_pairs_hook=_object)
+        value = json.loads(text, parse_constant=_no_constant, object_pairs_hook=_object)
     except ParseError:
         raise
     except (ValueError, RecursionError) as error:
         line = getattr(error, "lineno", None) if locate else None
-        raise ParseError(f"not JSON: {_json_message(error)}", line=line) from None
+        hint = ""
+        if "\r" in text.replace("\r\n", "") and getattr(error, "msg", "") == "Extra data":
+            hint = " (a lone carriage return (CR) does not end a line: lines end at LF or CR LF)"
+        raise ParseError(f"not JSON: {_json_message(error)}{hint}", line=line) from None
+    return check_json_text(value)
 
 
 def _no_constant(name: str) -> Any:

@@ -43,7 +43,7 @@ from typing import Any, Iterable, Sequence
 from solver.errors import InvalidPuzzleError, ParseError, SumlogicError
 from solver.model import Puzzle, Region, cell_label
 
-from .common import drop_bom, blocks, line_id, located, parse_int, require_kind, short
+from .common import check_line_ends, drop_bom, blocks, fields, line_id, located, parse_int, require_kind, short
 
 KIND = "kakuro"
 _CLUE = re.compile(r"([0-9]*)\\([0-9]*)\Z")
@@ -136,11 +136,12 @@ def to_grid(puzzle: Puzzle) -> list[list[str]]:
 def parse(text: str, source: str | None = None) -> list[Puzzle]:
     """Every Kakuro of a text (grids separated by blank lines)."""
     text = drop_bom(text)
+    check_line_ends(text, source)
     groups = list(blocks(text))
     out = []
     for start, lines in groups:
         try:
-            out.append(build([line.split() for line in lines], id=line_id(source, start, len(groups))))
+            out.append(build([fields(line) for line in lines], id=line_id(source, start, len(groups))))
         except SumlogicError as error:
             raise located(error, line=_line_of(error, start, len(lines)), source=source) from None
     return out

@@ -44,17 +44,19 @@ from solver.errors import ParseError, SumlogicError
 from solver.model import Puzzle, cell_label
 
 from . import kropki
-from .common import drop_bom, SIZE, content_lines, line_id, located, require_kind, short
+from .common import (check_line_ends, drop_bom, fields as split_fields, SIZE, content_lines, line_id, located,
+                     require_kind, short)
 
 _CELL = re.compile(r"\(([1-9]?)([wkx])([wkx])\)")
 _CODE_OF = {"consecutive": "w", "ratio": "k"}
 _RUN_LETTERS = "ABCDEFGH"
-_SHAPE = re.compile(r"[1-9A-H()wkx]+(/[1-9A-H()wkx]*)+(\s+[np])?\Z")
+_SHAPE = re.compile(r"[1-9A-H()wkx]+(/[1-9A-H()wkx]*)+(\s+[np])?\Z", re.ASCII)
 
 
 def parse(text: str, source: str | None = None) -> list[Puzzle]:
     """Every Kropki of a text in KEN, one per non-blank line."""
     text = drop_bom(text)
+    check_line_ends(text, source)
     lines = content_lines(text)
     out = []
     for number, line in lines:
@@ -67,7 +69,7 @@ def parse(text: str, source: str | None = None) -> list[Puzzle]:
 
 def parse_line(line: str, *, id: str = "") -> Puzzle:
     """One KEN line (board and optional rule field) as a Kropki."""
-    fields = line.split()
+    fields = split_fields(line)
     if len(fields) > 2 or not fields:
         raise ParseError(f"expected a board and an optional rule n or p, found {len(fields)} fields")
     rule = fields[1] if len(fields) == 2 else "n"

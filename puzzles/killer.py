@@ -40,15 +40,15 @@ from typing import Any, Iterable, Sequence
 from solver.errors import InvalidPuzzleError, ParseError, SumlogicError
 from solver.model import Puzzle, Region, cell_label
 
-from .common import (GRID_CELLS, SIZE, Box, Position, content_lines, drop_bom, line_id, located, quote,
-                     require_kind, short, square_grid)
+from .common import (GRID_CELLS, SIZE, Box, Position, check_line_ends, content_lines, drop_bom, fields, line_id,
+                     located, quote, require_kind, short, square_grid)
 
 KIND = "killer"
 
 SYMBOLS = string.ascii_lowercase + string.ascii_uppercase + string.digits + "!#$%&*+-/:;<>@^_~()[]{}|"
 """The cage symbols the writer uses when it has to relabel (more than the 81 a grid can need)."""
 
-_GRID_LINE = re.compile(r"([0-9.]{9})\s+(\S{9})\Z")
+_GRID_LINE = re.compile(r"([0-9.]{9})\s+(\S{9})\Z", re.ASCII)
 
 
 @dataclass(frozen=True)
@@ -177,6 +177,7 @@ def cages(puzzle: Puzzle) -> list[Cage]:
 def parse(text: str, source: str | None = None) -> list[Puzzle]:
     """Every Killer of a text in the killer notation."""
     text = drop_bom(text)
+    check_line_ends(text, source)
     lines = content_lines(text)
     found: list[tuple[int, int, list[Cage], tuple[int, ...]]] = []
     i = 0
@@ -219,7 +220,7 @@ def _read_block(lines: list[tuple[int, str]], i: int) -> tuple[int, tuple[int, i
     totals: dict[str, int | None] = {}
     while i < len(lines) and _is_totals(lines[i][1]):
         number, line = lines[i]
-        for token in line.split():
+        for token in fields(line):
             label, eq, value = token.partition("=")
             if not eq or not label:
                 raise ParseError(f"{short(token)} is not a cage total like 'a=12' or 'a=?'", line=number)

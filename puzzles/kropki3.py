@@ -32,7 +32,7 @@ from solver.errors import ParseError, SumlogicError
 from solver.model import Puzzle
 
 from . import kropki
-from .common import drop_bom, SIZE, content_lines, line_id, located, require_kind, short
+from .common import check_line_ends, drop_bom, fields, SIZE, content_lines, line_id, located, require_kind, short
 
 _COLOUR = {"1": "white", "2": "black"}
 _GIVEN = "a digit or '.'"
@@ -44,7 +44,7 @@ NEGATIVE_LINE = "negative"
 
 def _tokens(line: str, count: int, allowed: str, what: str) -> list[str]:
     """The ``count`` one-character tokens of a line, separated by white space or not."""
-    tokens = line.split() if any(ch.isspace() for ch in line) else list(line)
+    tokens = fields(line) if any(ch.isspace() for ch in line) else list(line)
     for token in tokens:
         if len(token) != 1 or token not in allowed:
             raise ParseError(f"{short(token)} is not {what}")
@@ -56,6 +56,7 @@ def _tokens(line: str, count: int, allowed: str, what: str) -> list[str]:
 def parse(text: str, source: str | None = None) -> list[Puzzle]:
     """Every Kropki of a text in the three-section notation."""
     text = drop_bom(text)
+    check_line_ends(text, source)
     lines = content_lines(text)
     found: list[tuple[int, list[int], list[kropki.Dot], list[kropki.Dot], bool]] = []
     i = 0

@@ -40,8 +40,9 @@ from solver.errors import InvalidPuzzleError, ParseError
 from solver.model import Puzzle
 
 from . import kakuro
-from .common import content_lines, require_kind, shape_text, short
-from .gridspec import GridSpec, UnsupportedError, build, check_size, read_lines, same_regions, spec_of, standard_boxes
+from .common import check_line_ends, content_lines, drop_bom, fields, require_kind, shape_text, short
+from .gridspec import (MAX_SIZE, GridSpec, UnsupportedError, build, check_size, read_lines, same_regions, spec_of,
+                       standard_boxes)
 
 KAKURO_PREFIX = "https://puzz.link/p?kakuro/"
 SUDOKU_SIZES = (4, 6, 9)
@@ -49,11 +50,11 @@ SUDOKU_SIZES = (4, 6, 9)
 SUDOKU_PREFIX = "https://puzz.link/p?sudoku/"
 
 _URL = re.compile(r"\A(?:https?://)?[\w.-]+(?::\d+)?(?:/[\w.~%-]+)*/p(?:\.html)?\?(?:m=\w+&)?([a-z][a-z0-9-]*)/(.*)\Z",
-                  re.IGNORECASE)
+                  re.IGNORECASE | re.ASCII)
 """A pzprjs link: puzz.link and pzv.jp, and the same player served elsewhere (a mirror, a fork's
 GitHub Pages, a local copy: ``http://localhost:8080/p.html?kakuro/...``); the path ends ``/p`` or
 ``/p.html`` and the query starts with the puzzle type."""
-_BODY = re.compile(r"\A(\d+)/(\d+)/([0-9A-Za-z.\-+]*)\Z")
+_BODY = re.compile(r"\A([0-9]+)/([0-9]+)/([0-9A-Za-z.\-+]*)\Z")
 _PZPRV3 = re.compile(r"\Apzprv3(?:\.\d+)?/kakuro/", re.IGNORECASE)
 _TOTAL_CHARS = "0123456789abcdefghijABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _MAX_TOTAL = 45
@@ -92,10 +93,28 @@ def _grid(rows: int, cols: int, white: list[list[bool]], clue: dict[tuple[int, i
     return grid
 
 
+def side(text: str, what: str) -> int:
+    """A grid side as a link writes it: ASCII digits (``int`` would take ``'\u0665'``, and
+    refuse thousands of digits with an internal message), 1..99.
+
+    >>> side("12", "size")
+    12
+    >>> side("9" * 5000, "size")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    solver.errors.ParseError: size '99999999999999999999999999999999999... is out of range (1..99)
+    """
+    if not (text.isascii() and text.isdigit()):
+        raise ParseError(f"{what} {short(text)} is not a number")
+    if len(text) > 6:
+        raise ParseError(f"{what} {short(text)} is out of range (1..{MAX_SIZE})")
+    return check_size(int(text), what)
+
+
 def read_kakuro(cols_text: str, rows_text: str, body: str, id: str = "") -> Puzzle:
     """A Kakuro from the three parts of a puzz.link URL."""
-    cols = check_size(int(cols_text), "puzz.link Kakuro width")
-    rows = check_size(int(rows_text), "puzz.link Kakuro height")
+    cols = side(cols_text, "puzz.link Kakuro width")
+    rows = side(rows_text, "puzz.link Kakuro height")
     white = [[False] * cols for _ in range(rows)]
     clue: dict[tuple[int, int], list[int]] = {}
     i = cell = 0
@@ -141,19 +160,21 @@ def read_kakuro(cols_text: str, rows_text: str, body: str, id: str = "") -> Puzz
 
 def read_pzprv3(text: str, id: str = "") -> Puzzle:
     """A Kakuro from a pzprv3 file text (problem part; the answer is ignored)."""
+    if text.lower().count("pzprv3") > 1:
+        raise ParseError("a pzprv3 text holds one puzzle; this one has a second pzprv3 header")
     parts = re.split(r"[/\n]", text.strip())
     if len(parts) < 4:
         raise ParseError("pzprv3 Kakuro text is too short")
     try:
-        rows, cols = check_size(int(parts[2]), "pzprv3 rows"), check_size(int(parts[3]), "pzprv3 columns")
+        rows, cols = side(parts[2], "pzprv3 rows"), side(parts[3], "pzprv3 columns")
     except ValueError:
         raise ParseError(f"pzprv3 Kakuro size {short(parts[2])}/{short(parts[3])} is not two numbers") from None
-    lines = [p.split() for p in parts[4:]]
+    lines = [fields(p) for p in parts[4:]]
     if len(lines) < rows + 1:
         raise ParseError(f"pzprv3 Kakuro text has {len(lines)} lines after the size, not at least {rows + 1}")
 
     def number(token: str, where: str) -> int:
-        if not re.fullmatch(r"-?\d{1,3}", token):
+        if not re.fullmatch(r"-?[0-9]{1,3}", token):
             raise ParseError(f"pzprv3 Kakuro {where}: {short(token)} is not a number")
         return max(int(token), 0)
 
@@ -180,8 +201,8 @@ def read_pzprv3(text: str, id: str = "") -> Puzzle:
 
 def read_sudoku(width_text: str, height_text: str, body: str, id: str = "") -> GridSpec:
     """The spec of a puzz.link Sudoku."""
-    size = check_size(int(width_text), "puzz.link Sudoku size")
-    if int(height_text) != size:
+    size = side(width_text, "puzz.link Sudoku size")
+    if side(height_text, "puzz.link Sudoku height") != size:
         raise ParseError(f"puzz.link Sudoku is {width_text}x{height_text}, not square")
     if size > 9:
         raise UnsupportedError({f"{size}x{size} grid": 1})
@@ -245,6 +266,8 @@ def read_line(line: str, id: str = "") -> Puzzle:
 
 def parse(text: str, source: str | None = None) -> list[Puzzle]:
     """Every puzzle of a text of puzz.link links (one a line) or of a pzprv3 file."""
+    text = drop_bom(text)
+    check_line_ends(text, source)
     if _PZPRV3.match(text.strip()):
         lines = [(1, text.strip())]
     else:

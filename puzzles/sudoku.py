@@ -30,7 +30,7 @@ from typing import Any, Iterable, Sequence
 from solver.errors import ParseError, SumlogicError
 from solver.model import Puzzle
 
-from .common import (SIZE, Box, Position, content_lines, drop_bom, format_givens, line_id, located,
+from .common import (SIZE, Box, Position, check_line_ends, content_lines, drop_bom, format_givens, line_id, located,
                      parse_givens, require_kind, square_grid)
 
 KIND = "sudoku"
@@ -64,6 +64,7 @@ def build(givens: Sequence[int] = (), size: int = SIZE, box: Box | None = None,
 def parse(text: str, source: str | None = None) -> list[Puzzle]:
     """Every Sudoku of a text, one per non-blank line."""
     text = drop_bom(text)
+    check_line_ends(text, source)
     lines = content_lines(text)
     out = []
     for number, line in lines:

@@ -33,13 +33,26 @@ from solver.errors import InvalidPuzzleError, ParseError, SumlogicError
 from solver.model import Puzzle
 
 from . import sudoku
-from .common import content_lines, format_givens, line_id, located, require_kind, with_info
+from .common import (check_line_ends, content_lines, drop_bom, parse_givens, format_givens, line_id, located,
+                     require_kind, with_info)
 from .gridspec import GridSpec, build, standard_boxes
 
 _EMPTY = ".0-_"
 _ROW_CHARS = frozenset("123456789" + _EMPTY)
 _IGNORED = " \t|"
 _CSV_FIELD = re.compile(r"[0-9.]{81}\Z")
+_HEADER = re.compile(r"[A-Za-z_ ]*[A-Za-z][A-Za-z_ ]*\Z")
+"""The first field of a header line: a column name such as ``puzzle`` or ``quizzes``."""
+
+
+def _csv_fields(line: str) -> list[str]:
+    """The fields of a CSV line, white space and one pair of double quotes around each dropped.
+
+    >>> _csv_fields(' "12" , 3')
+    ['12', '3']
+    """
+    fields = [f.strip() for f in line.split(",")]
+    return [f[1:-1].strip() if len(f) >= 2 and f[0] == f[-1] == '"' else f for f in fields]
 
 
 # --- 9 lines of 9 -------------------------------------------------------------------
@@ -72,6 +85,8 @@ def _rows(text: str) -> list[tuple[int, str]]:
 
 def parse_grid(text: str, source: str | None = None) -> list[Puzzle]:
     """Every Sudoku of a text of grids written one row a line."""
+    text = drop_bom(text)
+    check_line_ends(text, source)
     rows = _rows(text)
     if not rows:
         raise ParseError("no Sudoku rows found", source=source)
@@ -159,19 +174,22 @@ def check_solution(puzzle: Puzzle, solution: str) -> None:
 
 def parse_csv(text: str, source: str | None = None) -> list[Puzzle]:
     """Every Sudoku of ``puzzle[,solution]`` lines."""
+    text = drop_bom(text)
+    check_line_ends(text, source)
     lines = content_lines(text)
-    if lines and not _CSV_FIELD.match(lines[0][1].split(",")[0].strip()):
-        lines = lines[1:]  # a header
+    if lines and _HEADER.match(_csv_fields(lines[0][1])[0]):
+        lines = lines[1:]  # a header: column names, no digits (a damaged first puzzle is not taken for one)
     out = []
     for number, line in lines:
         try:
-            fields = [f.strip() for f in line.split(",")]
-            if not _CSV_FIELD.match(fields[0]):
-                raise ParseError(f"the puzzle field has {len(fields[0])} characters, not 81 digits and dots")
+            fields = _csv_fields(line)
+            try:
+                givens = parse_givens(fields[0])  # names the first character that is not a digit or '.'
+            except ParseError as error:
+                raise ParseError(f"the puzzle field: {error.message}") from None
             if len(fields) > 2 and any(fields[2:]):
                 raise ParseError(f"a line holds puzzle,solution: found {len(fields)} fields")
-            puzzle = sudoku.build(tuple(0 if ch in ".0" else int(ch) for ch in fields[0]),
-                                  id=line_id(source, number, len(lines)))
+            puzzle = sudoku.build(givens, id=line_id(source, number, len(lines)))
             if len(fields) > 1 and fields[1]:
                 check_solution(puzzle, fields[1])
                 puzzle = dataclasses.replace(puzzle, info=with_info(puzzle.info, "solution", fields[1]))

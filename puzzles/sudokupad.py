@@ -47,7 +47,7 @@ from solver.errors import ParseError
 from solver.model import Puzzle
 
 from . import fpuzzles
-from .common import Position, content_lines, short
+from .common import Position, check_json_text, check_link_tail, check_line_ends, content_lines, drop_bom, short
 from .gridspec import (GridSpec, NeedsNetworkError, UnsupportedError, build, check_size, check_supported, cover,
                        kind_of, read_lines)
 from .kropki import Dot
@@ -57,7 +57,7 @@ LINK_PREFIX = "https://sudokupad.app/fpuzzles"
 """How the writer starts a link."""
 
 _HOST = re.compile(r"\A(?:https?://)?(?:[A-Za-z0-9-]+\.)*(?:sudokupad\.app|crackingthecryptic\.com|sudokupad\.svencodes\.com)"
-                   r"(?P<path>/[^?#\s]*)?(?P<query>\?[^#\s]*)?", re.IGNORECASE)
+                   r"(?P<path>/[^?#\s]*)?(?P<query>\?[^#\s]*)?", re.IGNORECASE | re.ASCII)
 _BARE = re.compile(r"\A(?:fpuzzles|fpuz|scl|ctc)[A-Za-z0-9+/=% ]{16,}\Z")
 _PREFIXES: tuple[tuple[str, str], ...] = (
     ("fpuzzles", "fpuzzles"), ("fpuz", "fpuzzles"), ("scl", "scl"), ("ctc", "scl"), ("scf", "scf"))
@@ -97,6 +97,7 @@ def puzzle_id(line: str) -> str:
     m = _HOST.match(line)
     if not m:
         return line
+    check_link_tail(line, m.end())
     for part in (m.group("query") or "")[1:].split("&"):
         key, _, value = part.partition("=")
         if key in ("puzzle", "puzzleid") and value:
@@ -136,7 +137,7 @@ def unzip(text: str) -> Any:
     {'id': "a'b", 'cells': [[{}, {'value': 3}]], 'color': '#FFFFFF', 'rounded': True, 'backgroundColor': '#187BCD'}
     """
     try:
-        return json.loads(text)
+        return check_json_text(json.loads(text), "SudokuPad payload: ")
     except (ValueError, RecursionError):
         pass
     if '"' not in text:
@@ -156,10 +157,12 @@ def unzip(text: str) -> Any:
     text = re.sub(r"\x02(\d+)\x03", lambda m: strings[int(m.group(1))], text)
     try:
         data = json.loads(text)
-    except (ValueError, RecursionError) as error:
+    except RecursionError:
+        raise ParseError("SudokuPad payload is not (zipped) JSON: nested too deeply") from None
+    except ValueError as error:
         message = getattr(error, "msg", None) or str(error)
         raise ParseError(f"SudokuPad payload is not (zipped) JSON: {' '.join(message.split())[:80]}") from None
-    return _rename(data)
+    return _rename(check_json_text(data, "SudokuPad payload: "))
 
 
 def _colour(m: re.Match[str]) -> str:
@@ -325,7 +328,7 @@ def read_spec(data: Any, *, id: str = "") -> GridSpec:
             value = cell.get("value")
             if value in (None, ""):
                 continue
-            if isinstance(value, str) and value.strip().isdigit():
+            if isinstance(value, str) and value.strip().isdigit() and value.strip().isascii():
                 value = int(value.strip())
             if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= max(size, 9):
                 raise ParseError(f"SudokuPad cell [{r}, {c}]: value {short(value)} is not a digit 1..{size}")
@@ -423,6 +426,8 @@ def read_line(line: str, id: str = "") -> Puzzle:
 
 def parse(text: str, source: str | None = None) -> list[Puzzle]:
     """Every puzzle of a text of SudokuPad links or ids, one a line."""
+    text = drop_bom(text)
+    check_line_ends(text, source)
     return read_lines(content_lines(text), source, read_line)
 
 

@@ -29,16 +29,19 @@ from __future__ import annotations
 
 import re
 from typing import Sequence
+from urllib.parse import unquote
 
 from solver.errors import InvalidPuzzleError, ParseError, SumlogicError
 from solver.model import Puzzle, cell_label
 
 from . import killer
-from .common import GRID_CELLS, SIZE, Position, content_lines, line_id, located, require_kind, short
+from .common import (GRID_CELLS, SIZE, Position, check_line_ends, check_link_tail, content_lines, drop_bom, line_id,
+                     located, require_kind, short)
 from .gridspec import GridSpec, build, cage_label, spec_of, standard_boxes
 from .killer import Cage
 
-_LINK = re.compile(r"\A(?:https?://)?(?:www\.)?sudokuwiki\.org/[^?\s]*\?(?:[^#\s]*&)?bd=([^&#\s]*)", re.IGNORECASE)
+_LINK = re.compile(r"\A(?:https?://)?(?:www\.)?sudokuwiki\.org/[^?\s]*\?(?:[^#\s]*&)?bd=([^&#\s]*)",
+                   re.IGNORECASE | re.ASCII)
 _KILLER = re.compile(r"\A([0-9]{81}),([0-9]{162})\Z")
 _CLASSIC = re.compile(r"\A[0-9.]{81}\Z")
 KILLER_PREFIX = "https://www.sudokuwiki.org/killersudoku.htm?bd="
@@ -47,7 +50,10 @@ CLASSIC_PREFIX = "https://www.sudokuwiki.org/sudoku.htm?bd="
 
 def _string_of(line: str) -> str:
     m = _LINK.match(line.strip())
-    return m.group(1) if m else line.strip()
+    if not m:
+        return line.strip()
+    check_link_tail(line.strip(), m.end())
+    return unquote(m.group(1))  # a link's bd= value may be percent-encoded (%2C for the comma)
 
 
 def read_spec(line: str, id: str = "") -> GridSpec:
@@ -101,6 +107,8 @@ def _cages(colours: str, totals: str) -> tuple[Cage, ...]:
 
 def parse(text: str, source: str | None = None) -> list[Puzzle]:
     """Every puzzle of a text of SudokuWiki links or strings, one a line."""
+    text = drop_bom(text)
+    check_line_ends(text, source)
     lines = content_lines(text)
     out = []
     for number, line in lines:

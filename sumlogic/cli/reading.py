@@ -64,14 +64,18 @@ def read_source(path: str, max_bytes: int = DEFAULT_MAX_INPUT) -> str:
     """The text of a file, or of standard input for ``-``, read with a bounded
     read: an input of more than ``max_bytes`` bytes is refused
     (:class:`InputError`) after reading ``max_bytes + 1`` bytes, whatever its
-    size (``/dev/zero`` too).  A UTF-8 byte order mark is dropped."""
+    size (``/dev/zero`` too).  The bytes are UTF-8 (a byte order mark dropped),
+    or UTF-16 / UTF-32 starting with their byte order mark; the first byte that
+    is not UTF-8 is named by line and column."""
+    from puzzles.common import decode_text, read_bounded
+
     name = STDIN_NAME if path == "-" else path
     try:
         if path == "-":
             data = _read_stdin(max_bytes)
         else:
             with open(path, "rb") as handle:
-                data = handle.read(max_bytes + 1)
+                data = read_bounded(handle, max_bytes)
     except OSError as error:
         raise InputError(f"{name}: cannot read: {error.strerror or error}") from None
     except ValueError:  # a NUL in the name
@@ -80,17 +84,19 @@ def read_source(path: str, max_bytes: int = DEFAULT_MAX_INPUT) -> str:
         raise InputError(f"{name}: larger than the input limit of {max_bytes} bytes "
                          f"(raise it with --max-input BYTES)")
     try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise InputError(f"{name}: not UTF-8 text") from None
+        return decode_text(data)
+    except ParseError as error:
+        raise InputError(str(error.located(source=name))) from None
 
 
 def _read_stdin(max_bytes: int) -> bytes:
     """At most ``max_bytes + 1`` bytes of standard input (of its text when it has no byte stream)."""
+    from puzzles.common import read_bounded
+
     stream = getattr(sys.stdin, "buffer", None)
     if stream is not None:
-        return stream.read(max_bytes + 1)
-    return sys.stdin.read(max_bytes + 1).encode("utf-8", "surrogateescape")
+        return bytes(read_bounded(stream, max_bytes))
+    return str(read_bounded(sys.stdin, max_bytes)).encode("utf-8", "surrogateescape")
 
 
 def read_sample(name: str, format: str | None = None) -> list[Entry]:
@@ -117,11 +123,14 @@ def read_entries(path: str, format: str | None = None, max_bytes: int = DEFAULT_
 
     Raises :class:`InputError` when nothing can be read from it.
     """
+    if path.startswith("\ufeff") and not _exists(path):  # a byte order mark pasted with the argument
+        path = path[1:]
     if path.startswith(SAMPLE_PREFIX) and not _exists(path):
         return read_sample(path[len(SAMPLE_PREFIX):], format)
-    if path != "-" and not _exists(path) and inline(path):
+    if path != "-" and not _exists(path) and inline(unwrap(path)):
         from puzzles.common import id_from_source
 
+        path = unwrap(path)
         name = inline_name(path)
         stem = id_from_source(name)  # an inline puzzle has no file to name it after
         return [dataclasses.replace(e, puzzle=dataclasses.replace(e.puzzle, id=""))
@@ -155,6 +164,27 @@ def inline(argument: str) -> bool:
     return True
 
 
+_WRAPPERS = {"<": ">", "(": ")", "[": "]", '"': '"', "'": "'", "`": "`"}
+
+
+def unwrap(argument: str) -> str:
+    """A link as pasted from a message: white space, a byte order mark and one pair of
+    ``<>``, ``()``, ``[]`` or quotes around it dropped (``<https://...>`` is how RFC 3986
+    writes a link in text).  Anything without ``://`` is left as it is (KEN starts with ``(``).
+
+    >>> unwrap(" <https://sudokupad.app/x> "), unwrap("(xw)(xk)")
+    ('https://sudokupad.app/x', '(xw)(xk)')
+    """
+    from puzzles.common import ASCII_SPACE, drop_bom
+
+    text = drop_bom(argument.strip(ASCII_SPACE)).strip(ASCII_SPACE)
+    if "://" not in text:
+        return argument
+    if len(text) > 2 and _WRAPPERS.get(text[0]) == text[-1]:
+        text = text[1:-1].strip(ASCII_SPACE)
+    return text
+
+
 def inline_name(argument: str) -> str:
     """How errors name an inline argument: the argument, cut to 48 characters."""
     text = one_line(argument)
@@ -175,8 +205,10 @@ def parse_entries(text: str, format: str | None, name: str) -> list[Entry]:
     try:
         notation = format or detect_format(text, name)
     except SumlogicError:
+        from puzzles.common import lone_cr_hint
+
         raise InputError(f"{name}: cannot tell the notation; name it with --format "
-                         f"({', '.join(FORMATS)})") from None
+                         f"({', '.join(FORMATS)}){lone_cr_hint(text)}") from None
     try:
         puzzles = read_text(text, format=notation, filename=name)
     except SumlogicError as error:
