@@ -45,9 +45,9 @@ from solver.candidates import Candidates
 from solver.engine import DEFAULT_BUDGET, Engine, Technique, Trace
 from solver.engine import solve_with_logic as _solve_with_logic
 from solver import search
-from solver.errors import InvalidArgumentError, ParseError
+from solver.errors import InvalidArgumentError, ParseError, SumlogicError
 from solver.bits import digits_of
-from solver.model import Puzzle
+from solver.model import Puzzle, shown
 from solver.step import Step
 
 from puzzles.generate import DEFAULT_MAX_TRIES
@@ -93,13 +93,19 @@ def _check_format(format: Any, function: str, optional: bool = True) -> None:
                         f"not {_type_name(format)}")
 
 
-def _check_seconds(timeout: Any, function: str) -> None:
+def _check_seconds(timeout: Any, function: str) -> float | None:
+    """``timeout`` as a float (None stays None): an int too large for a float is no limit (inf)."""
     if timeout is None:
-        return
+        return None
     if isinstance(timeout, bool) or not isinstance(timeout, (int, float)):
         raise TypeError(f"{function}(): timeout must be a number of seconds or None, not {_type_name(timeout)}")
-    if math.isnan(timeout) or timeout <= 0:
-        raise InvalidArgumentError(f"{function}(): timeout must be above 0 seconds, not {timeout!r}")
+    try:
+        seconds = float(timeout)
+    except OverflowError:  # an int past 1e308: longer than any run
+        seconds = math.inf
+    if math.isnan(seconds) or seconds <= 0:
+        raise InvalidArgumentError(f"{function}(): timeout must be above 0 seconds, not {shown(timeout)}")
+    return seconds
 
 
 def _check_whole(value: Any, name: str, function: str, low: int, high: int | None = None,
@@ -251,7 +257,7 @@ def solve(puzzle: Puzzle, *, timeout: float | None = DEFAULT_TIMEOUT) -> Solved:
         InvalidArgumentError: (a ``ValueError``) ``timeout`` is not above 0.
     """
     _check_puzzle(puzzle, "solve")
-    _check_seconds(timeout, "solve")
+    timeout = _check_seconds(timeout, "solve")
     result = search.solve(puzzle, timeout=timeout)
     solution = puzzle.format_solution(result.solution) if result.solution else None
     return Solved(puzzle.id, puzzle.kind, result.status, solution, result.nodes, result.seconds)
@@ -270,7 +276,12 @@ class PositionTrace(Trace):
         """:meth:`Trace.to_dict` plus ``position``: ``placed`` (the person's
         digits), ``marks`` (their pencil marks) and ``candidates`` (every
         open cell's candidates at the start of the trace; the step viewer
-        starts there); and ``mistakes`` with status ``mistakes``."""
+        starts there); and ``mistakes`` with status ``mistakes``.
+
+        Raises:
+            TypeError: ``include_puzzle`` is not a bool.
+        """
+        _check_flag(include_puzzle, "include_puzzle", "to_dict")
         out = super().to_dict(include_puzzle=include_puzzle)
         if self.position is not None:
             pos = self.position
@@ -316,7 +327,7 @@ def explain(puzzle: Puzzle | Position, *, techniques: Sequence[Technique | str] 
     _check_flag(guess, "guess", "explain")
     _check_whole(max_depth, "max_depth", "explain", 0, MAX_DEPTH)
     _check_whole(budget, "budget", "explain", 0, optional=True)
-    _check_seconds(timeout, "explain")
+    timeout = _check_seconds(timeout, "explain")
     _check_flag(explain, "explain", "explain")
     record = record_of(target)
     if position is None:
@@ -403,7 +414,7 @@ def check(position: Position, *, timeout: float | None = DEFAULT_TIMEOUT, budget
     if not isinstance(position, Position):
         raise TypeError(f"check() takes a Position (sumlogic.Position(puzzle), or sumlogic.read_position), "
                         f"not {_type_name(position)}")
-    _check_seconds(timeout, "check")
+    timeout = _check_seconds(timeout, "check")
     _check_whole(budget, "budget", "check", 0, optional=True)
     return _checked(position, timeout, budget)[0]
 
@@ -515,7 +526,7 @@ def hint(puzzle: Puzzle | Position, *, level: int | None = None,
         raise InvalidArgumentError(f"hint(): level must be 1, 2 or 3, not {level}")
     chosen = _check_techniques(techniques, "hint", without, max_level)
     _check_whole(max_depth, "max_depth", "hint", 0, MAX_DEPTH)
-    _check_seconds(timeout, "hint")
+    timeout = _check_seconds(timeout, "hint")
     _check_whole(budget, "budget", "hint", 0, optional=True)
     if position is None:
         result = search.solve(target, timeout=timeout)
@@ -557,7 +568,7 @@ def grade(puzzle: Puzzle, *, techniques: Sequence[Technique | str] | str | None 
     chosen = None if techniques is None and without is None and max_level is None else \
         _check_techniques(techniques, "grade", without, max_level)
     _check_whole(max_depth, "max_depth", "grade", 0, MAX_DEPTH)
-    _check_seconds(timeout, "grade")
+    timeout = _check_seconds(timeout, "grade")
     _check_whole(budget, "budget", "grade", 0)
     return _grade(puzzle, chosen, max_depth=max_depth, timeout=timeout, budget=budget)
 
@@ -568,8 +579,9 @@ def generate(kind: str, seed: int | None = None, band: str | None = None, size: 
 
     Raises:
         TypeError: an argument of the wrong type.
-        ValueError: an unknown kind or band, a bad size, ``max_tries`` below 1,
-            a negative ``index`` or ``seed``.
+        InvalidArgumentError: (a ``ValueError``) an unknown kind or band, a
+            bad size (a ``WxH`` of ASCII digits for a Kakuro, each side 3..46),
+            ``max_tries`` below 1, a negative ``index`` or ``seed``.
         BudgetExhausted: no puzzle of the band within ``max_tries`` tries.
     """
     if not isinstance(kind, str):
@@ -580,7 +592,14 @@ def generate(kind: str, seed: int | None = None, band: str | None = None, size: 
     if size is not None and not isinstance(size, str) and not (
             isinstance(size, tuple) and len(size) == 2 and all(type(side) is int for side in size)):
         raise TypeError(f"generate(): size must be 'WxH', (height, width) or None, not {_type_name(size)}")
+    if isinstance(size, str) and not size.isascii():  # "٥x٥": digits are ASCII, as everywhere
+        raise InvalidArgumentError(f"generate(): size {shown(size)} is not WxH in ASCII digits, e.g. 10x10")
     _check_whole(max_tries, "max_tries", "generate", 1)
     _check_whole(index, "index", "generate", 0)
-    return _generate(kind, seed, band, size, max_tries, index)
+    try:
+        return _generate(kind, seed, band, size, max_tries, index)
+    except SumlogicError:
+        raise
+    except ValueError as error:  # the generators' plain ValueError for a kind, band or size they do not make
+        raise InvalidArgumentError(f"generate(): {error}") from None
 

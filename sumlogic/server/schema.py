@@ -14,9 +14,10 @@ sumlogic.server.jobs.BadField: ('colour', 'unknown field (grade takes: puzzle, f
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Any
+
+from solver.model import shown
 
 from .jobs import BadField, Body
 
@@ -139,9 +140,38 @@ def _kinds(types: tuple[str, ...]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
+MAX_NESTING = 32
+"""The deepest a field's value may nest (objects and arrays); a puzzle record or
+a position needs 5.  Deeper values are refused before they reach a worker
+(sending them there, or reading them, would overflow the stack)."""
+
+
+def _nesting(value: Any, limit: int) -> int:
+    """How deep ``value`` nests, counted without recursion and up to ``limit + 1`` at most."""
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if not isinstance(item, (dict, list)):
+            continue
+        deepest = max(deepest, depth)
+        if deepest > limit:
+            break
+        stack.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
+    return deepest
+
+
 def check_fields(endpoint: str, body: Any, limits: Limits) -> Body:
     """The request's fields checked and completed with their defaults (the server's limits for
-    ``timeout`` and ``budget``); :class:`BadField` names the first wrong one."""
+    ``timeout`` and ``budget``); :class:`BadField` names the first wrong one.
+
+    >>> deep: list = []
+    >>> for _ in range(MAX_NESTING):
+    ...     deep = [deep]
+    >>> check_fields("check", {"position": {"placed": deep}}, Limits())
+    Traceback (most recent call last):
+    sumlogic.server.jobs.BadField: ('position', 'nested more than 32 levels deep')
+    """
     if not isinstance(body, dict):
         raise BadField("body", f"must be a JSON object, not {_json_type(body)}")
     fields = FIELDS[endpoint]
@@ -149,6 +179,9 @@ def check_fields(endpoint: str, body: Any, limits: Limits) -> Body:
     for name in body:
         if name not in known:
             raise BadField(str(name)[:40], f"unknown field ({endpoint} takes: {', '.join(f.name for f in fields)})")
+    for name, value in body.items():
+        if _nesting(value, MAX_NESTING) > MAX_NESTING:
+            raise BadField(name, f"nested more than {MAX_NESTING} levels deep")
     out: Body = {}
     for field in fields:
         if field.name not in body:
@@ -175,9 +208,9 @@ def _default(field: Field, limits: Limits) -> Any:
 
 def _bounded(field: Field, value: Any, limits: Limits) -> Any:
     if field.name == "timeout":
-        if math.isnan(value) or value <= 0 or value > limits.time_limit:
+        if value != value or value <= 0 or value > limits.time_limit:  # NaN, and ints past a float's range
             raise BadField("timeout", f"must be above 0 and at most {limits.time_limit:g} seconds "
-                                      f"(the server's limit), not {value!r}")
+                                      f"(the server's limit), not {shown(value)}")
         return float(value)
     if isinstance(value, list):
         if not all(isinstance(item, str) for item in value):
@@ -190,7 +223,7 @@ def _bounded(field: Field, value: Any, limits: Limits) -> Any:
     if field.name == "budget":
         high, note = limits.budget, " (the server's work budget)"
     if (low is not None and value < low) or (high is not None and value > high):
-        raise BadField(field.name, f"must be between {low} and {high}{note}, not {value}")
+        raise BadField(field.name, f"must be between {low} and {high}{note}, not {shown(value)}")
     return value
 
 
