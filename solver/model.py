@@ -402,6 +402,12 @@ def _must(ok: bool, what: str, value: Any) -> None:
         raise TypeError(f"Puzzle: {what}, not {shown(value)}")
 
 
+def _each(items: tuple[Any, ...], ok: Callable[[Any], bool], what: str) -> None:
+    """TypeError naming the first of ``items`` that is not ``ok`` (None too)."""
+    for item in items:
+        _must(ok(item), what, item)
+
+
 def _check_types(p: Puzzle) -> None:
     """Raise TypeError naming the first field of ``p`` of the wrong type (a
     hand-built puzzle; the readers build right ones), so that nothing deeper
@@ -415,15 +421,13 @@ def _check_types(p: Puzzle) -> None:
         value = getattr(p, name)
         _must(isinstance(value, tuple), f"{name} must be a tuple", value)
         if item is not None:
-            bad = next((x for x in value if not isinstance(x, item)), None)
-            _must(bad is None, f"{name} must hold {item.__name__} records", bad)
-    bad = next((c for c in p.cells if not (isinstance(c, tuple) and len(c) == 2 and _whole(c[0]) and _whole(c[1]))),
-               None)
-    _must(bad is None, "each cell must be a (row, column) tuple of ints", bad)
-    bad = next((g for g in p.givens if not _whole(g)), None)
-    _must(bad is None, "givens must be ints (0 for none)", bad)
-    bad = next((x for x in p.info if not (isinstance(x, tuple) and len(x) == 2 and isinstance(x[0], str))), None)
-    _must(bad is None, "info must hold (str, value) pairs", bad)
+            for x in value:
+                _must(isinstance(x, item), f"{name} must hold {item.__name__} records", x)
+    _each(p.cells, lambda c: isinstance(c, tuple) and len(c) == 2 and _whole(c[0]) and _whole(c[1]),
+          "each cell must be a (row, column) tuple of ints")
+    _each(p.givens, _whole, "givens must be ints (0 for none)")
+    _each(p.info, lambda x: isinstance(x, tuple) and len(x) == 2 and isinstance(x[0], str),
+          "info must hold (str, value) pairs")
     for region in p.regions:
         _must(isinstance(region.name, str), "a region's name must be a str", region.name)
         where = f"region {shown(region.name)}:"

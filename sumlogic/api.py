@@ -101,8 +101,8 @@ def _check_seconds(timeout: Any, function: str) -> float | None:
         raise TypeError(f"{function}(): timeout must be a number of seconds or None, not {_type_name(timeout)}")
     try:
         seconds = float(timeout)
-    except OverflowError:  # an int past 1e308: longer than any run
-        seconds = math.inf
+    except OverflowError:  # an int past 1e308: longer than any run (or, negative, below 0)
+        seconds = math.inf if timeout > 0 else -math.inf
     if math.isnan(seconds) or seconds <= 0:
         raise InvalidArgumentError(f"{function}(): timeout must be above 0 seconds, not {shown(timeout)}")
     return seconds

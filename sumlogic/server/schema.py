@@ -135,7 +135,7 @@ def _fits(value: Any, types: tuple[str, ...]) -> bool:
 
 def _kinds(types: tuple[str, ...]) -> str:
     names = {"string": "a string", "object": "an object", "null": "null", "boolean": "true or false",
-             "integer": "a whole number", "number": "a number"}
+             "integer": "a whole number", "number": "a number", "array": "an array"}
     words = [names[t] for t in types]
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
