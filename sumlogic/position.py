@@ -85,6 +85,13 @@ class Position:
     marks).  Both may be left out (the start); given, they are checked.
     Build positions with :meth:`place`, :meth:`keep`, :meth:`from_dict`
     or :func:`read_position` rather than by hand.
+
+    Raises:
+        TypeError: ``puzzle`` is not a Puzzle, ``placed`` or ``marks`` not a
+            sequence of ints.
+        InvalidArgumentError: (a ``ValueError``) not one digit and one mask per
+            cell, a digit or mask out of range, a digit on a given, marks on a
+            cell that holds a digit.
     """
 
     puzzle: Puzzle
@@ -155,12 +162,22 @@ class Position:
         return found
 
     def name(self, cell: Any) -> str:
-        """``rRcC`` of a cell."""
+        """``rRcC`` of a cell.
+
+        Raises:
+            TypeError: ``cell`` is not a cell reference (:meth:`cell`).
+            InvalidArgumentError: (a ``ValueError``) ``cell`` is not a playable cell.
+        """
         return self.puzzle.cell_name(self.cell(cell))
 
     # --- reading the state --------------------------------------------------------
     def digit(self, cell: Any) -> int:
-        """The digit of a cell: given or placed, 0 when it is open."""
+        """The digit of a cell: given or placed, 0 when it is open.
+
+        Raises:
+            TypeError: ``cell`` is not a cell reference (:meth:`cell`).
+            InvalidArgumentError: (a ``ValueError``) ``cell`` is not a playable cell.
+        """
         i = self.cell(cell)
         return self.puzzle.givens[i] or self.placed[i]
 
@@ -173,7 +190,12 @@ class Position:
         return tuple((i, d) for i, d in enumerate(self.placed) if d)
 
     def marked(self, cell: Any) -> list[int] | None:
-        """The pencil marks of a cell, None when it has none."""
+        """The pencil marks of a cell, None when it has none.
+
+        Raises:
+            TypeError: ``cell`` is not a cell reference (:meth:`cell`).
+            InvalidArgumentError: (a ``ValueError``) ``cell`` is not a playable cell.
+        """
         mask = self.marks[self.cell(cell)]
         return None if mask == NO_MARKS else digits_of(mask)
 
@@ -198,7 +220,12 @@ class Position:
         return out
 
     def candidates(self, cell: Any) -> list[int]:
-        """The candidates of a cell in this position (see :meth:`masks`)."""
+        """The candidates of a cell in this position (see :meth:`masks`).
+
+        Raises:
+            TypeError: ``cell`` is not a cell reference (:meth:`cell`).
+            InvalidArgumentError: (a ``ValueError``) ``cell`` is not a playable cell.
+        """
         return digits_of(self.masks()[self.cell(cell)])
 
     def filled(self) -> set[int]:
@@ -324,7 +351,13 @@ class Position:
         """JSON-ready: ``id``, ``kind``, ``puzzle`` (the corpus record, left
         out with ``include_puzzle=False``), ``placed`` (``{"r1c2": 5}``, the
         person's digits) and ``marks`` (``{"r1c3": [1, 3, 5]}``, the pencil
-        marks)."""
+        marks).
+
+        Raises:
+            TypeError: ``include_puzzle`` is not a bool.
+            InvalidPuzzleError: (a ``ValueError``) with the puzzle, one that has
+                no corpus record (a hand-made ``Puzzle`` of another kind).
+        """
         if not isinstance(include_puzzle, bool):
             raise TypeError(f"to_dict(): include_puzzle must be True or False, not {_type_name(include_puzzle)}")
         p = self.puzzle

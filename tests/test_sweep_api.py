@@ -328,6 +328,66 @@ def test_a_technique_choice_without_singles_still_explains(choice: dict[str, Any
     assert sumlogic.grade(SUDOKU, budget=0, **choice).status == "solved"
 
 
+# ------------------------------------------------------------------ hints, and what is documented
+
+
+def test_hint_helpers_check_their_arguments() -> None:
+    """``level_fields``, ``where`` and ``find_mistakes`` (sumlogic.hints) ended
+    in AttributeError/IndexError for a wrong step, a step of another puzzle or
+    a short solution, and took levels 0 and 4."""
+    from sumlogic.hints import Check, find_mistakes, level_fields, where
+
+    step = sumlogic.hint(SUDOKU).step
+    assert step is not None
+    for level in (0, 4, -1):
+        with pytest.raises(InvalidArgumentError, match="level"):
+            level_fields(step, SUDOKU, level)
+    with pytest.raises(TypeError, match="level"):
+        level_fields(step, SUDOKU, True)
+    with pytest.raises(InvalidArgumentError, match="not a cell"):
+        level_fields(step, KAKURO, 3)  # the Sudoku's step names cells the Kakuro lacks
+    for call in (lambda: where(None, SUDOKU), lambda: level_fields(None, SUDOKU, 1),  # type: ignore[arg-type]
+                 lambda: where(step, None), lambda: find_mistakes(None, (1,) * 81),  # type: ignore[arg-type]
+                 lambda: Check(None, "ok")):  # type: ignore[arg-type]
+        with pytest.raises(TypeError):
+            call()
+    wrong = Position(SUDOKU).place(OPEN, 9 if SUDOKU.givens[OPEN] != 9 else 8)
+    with pytest.raises(InvalidArgumentError, match="one per cell"):
+        find_mistakes(wrong, (1,))
+    with pytest.raises(InvalidArgumentError, match="budget"):
+        find_mistakes(wrong, (1,) * SUDOKU.size, budget=-1)
+
+
+def _public_callables() -> Iterator[tuple[str, Any]]:
+    """Every public function of ``sumlogic`` and every public method (with an
+    argument) of its result and position classes."""
+    import inspect
+
+    from sumlogic import hints
+
+    for name in sumlogic.__all__:
+        value = getattr(sumlogic, name)
+        if inspect.isfunction(value):
+            yield name, value
+    for cls in (sumlogic.Position, sumlogic.PositionTrace, sumlogic.Hint, sumlogic.Check):
+        for name, member in vars(cls).items():
+            function = member.__func__ if isinstance(member, classmethod) else member
+            if name.startswith("_") or not inspect.isfunction(function):
+                continue
+            if len(inspect.signature(function).parameters) > 1:
+                yield f"{cls.__name__}.{name}", function
+    for name in hints.__all__:
+        value = getattr(hints, name)
+        if inspect.isfunction(value):
+            yield f"hints.{name}", value
+    yield "Puzzle.cell_at", Puzzle.cell_at
+
+
+@pytest.mark.parametrize("name, function", list(_public_callables()), ids=lambda v: v if isinstance(v, str) else "")
+def test_every_public_function_documents_what_it_raises(name: str, function: Any) -> None:
+    assert "Raises:" in (function.__doc__ or ""), f"{name} has no Raises: section"
+
+
 # ------------------------------------------------------------------ the server: 4xx, never 5xx
 
 
