@@ -453,6 +453,8 @@ def validate(p: Puzzle) -> None:
         raise InvalidPuzzleError(f"grid size {p.height}x{p.width} is empty")
     if p.height * p.width > MAX_AREA:
         raise InvalidPuzzleError(f"grid size {p.height}x{p.width} is larger than {MAX_AREA:,} squares")
+    if not p.cells:
+        raise InvalidPuzzleError(f"the {p.height}x{p.width} grid has no playable cell")
     if not 1 <= p.max_digit <= 9:
         raise InvalidPuzzleError(f"largest digit {p.max_digit} is not 1..9")
     seen: set[tuple[int, int]] = set()

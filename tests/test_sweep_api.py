@@ -106,6 +106,12 @@ def test_a_grid_too_large_to_hold_is_refused(height: int, width: int) -> None:
         tiny(height=height, width=width)
 
 
+def test_a_puzzle_without_a_cell_is_refused() -> None:
+    """It reached the exact solver, whose native program refused it with a plain ValueError."""
+    with pytest.raises(InvalidPuzzleError, match="no playable cell"):
+        Puzzle(kind="sudoku", height=1, width=1, cells=(), regions=())
+
+
 def test_cell_at_checks_its_argument() -> None:
     for wrong in (None, (1,), (1, 2, 3), (1.0, 2), 5, [0, 0]):
         with pytest.raises(TypeError, match="a cell is"):
