@@ -45,9 +45,9 @@ from solver.candidates import Candidates
 from solver.engine import DEFAULT_BUDGET, Engine, Technique, Trace
 from solver.engine import solve_with_logic as _solve_with_logic
 from solver import search
-from solver.errors import InvalidArgumentError, ParseError, SumlogicError
+from solver.errors import InvalidArgumentError, InvalidPuzzleError, ParseError, SumlogicError
 from solver.bits import digits_of
-from solver.model import Puzzle, shown
+from solver.model import Puzzle, shown, validate
 from solver.step import Step
 
 from puzzles.generate import DEFAULT_MAX_TRIES
@@ -79,9 +79,17 @@ def _type_name(value: Any) -> str:
 
 
 def _check_puzzle(puzzle: Any, function: str) -> Puzzle:
+    """``puzzle``, checked again (a millisecond for a big Kakuro): a Puzzle is
+    immutable, but ``object.__setattr__`` can still change one after it was
+    made, and its broken rules must be named here, not fail deep inside."""
     if not isinstance(puzzle, Puzzle):
         raise TypeError(f"{function}() takes a Puzzle (from sumlogic.read or sumlogic.parse), "
                         f"not {_type_name(puzzle)}")
+    try:
+        validate(puzzle)
+    except InvalidPuzzleError as error:
+        raise InvalidPuzzleError(f"{function}(): the puzzle breaks its rules (was it changed after it was "
+                                 f"made?): {error}") from None
     return puzzle
 
 
@@ -144,9 +152,9 @@ def _check_techniques(techniques: Any, function: str, without: Any = None,
 def _check_target(target: Any, function: str) -> tuple[Puzzle, Position | None]:
     """The puzzle and position of a function that takes either."""
     if isinstance(target, Position):
-        return target.puzzle, target
+        return _check_puzzle(target.puzzle, function), target
     if isinstance(target, Puzzle):
-        return target, None
+        return _check_puzzle(target, function), None
     raise TypeError(f"{function}() takes a Puzzle or a Position, not {_type_name(target)}")
 
 
@@ -203,11 +211,12 @@ def write(puzzles: Puzzle | Iterable[Puzzle], format: str = "jsonl") -> str:
             ``format`` not a str.
         UnknownFormatError: (a ``ValueError``) ``format`` names no notation.
         InvalidPuzzleError: (a ``ValueError``) the notation cannot hold one
-            of the puzzles (a Killer as KEN).
+            of the puzzles (a Killer as KEN), or one was changed after it was
+            made so that it breaks its rules.
     """
     _check_format(format, "write", optional=False)
     if isinstance(puzzles, Puzzle):
-        items = [puzzles]
+        items = [_check_puzzle(puzzles, "write")]
     elif isinstance(puzzles, (str, bytes, dict)) or not isinstance(puzzles, Iterable):
         raise TypeError(f"write() takes a Puzzle or a list of them, not {_type_name(puzzles)}")
     else:
@@ -255,6 +264,8 @@ def solve(puzzle: Puzzle, *, timeout: float | None = DEFAULT_TIMEOUT) -> Solved:
     Raises:
         TypeError: ``puzzle`` is not a Puzzle, ``timeout`` not a number or None.
         InvalidArgumentError: (a ``ValueError``) ``timeout`` is not above 0.
+        InvalidPuzzleError: (a ``ValueError``) a puzzle changed after it was made
+            (``object.__setattr__``) so that it breaks its rules.
     """
     _check_puzzle(puzzle, "solve")
     timeout = _check_seconds(timeout, "solve")
@@ -320,7 +331,8 @@ def explain(puzzle: Puzzle | Position, *, techniques: Sequence[Technique | str] 
         InvalidArgumentError: (a ``ValueError``) ``max_depth`` not 0..10,
             ``budget`` negative, ``timeout`` not above 0, an unknown technique id.
         InvalidPuzzleError: (a ``ValueError``) the puzzle's kind has no
-            corpus record (a hand-made ``Puzzle`` of another kind).
+            corpus record (a hand-made ``Puzzle`` of another kind), or the
+            puzzle was changed after it was made so that it breaks its rules.
     """
     target, position = _check_target(puzzle, "explain")
     chosen = _check_techniques(techniques, "explain", without, max_level)
@@ -410,10 +422,13 @@ def check(position: Position, *, timeout: float | None = DEFAULT_TIMEOUT, budget
         TypeError: ``position`` is not a Position, ``timeout`` not a number or None,
             ``budget`` not a whole number or None.
         InvalidArgumentError: (a ``ValueError``) ``timeout`` is not above 0, ``budget`` negative.
+        InvalidPuzzleError: (a ``ValueError``) a puzzle changed after it was made
+            (``object.__setattr__``) so that it breaks its rules.
     """
     if not isinstance(position, Position):
         raise TypeError(f"check() takes a Position (sumlogic.Position(puzzle), or sumlogic.read_position), "
                         f"not {_type_name(position)}")
+    _check_puzzle(position.puzzle, "check")
     timeout = _check_seconds(timeout, "check")
     _check_whole(budget, "budget", "check", 0, optional=True)
     return _checked(position, timeout, budget)[0]
@@ -518,6 +533,8 @@ def hint(puzzle: Puzzle | Position, *, level: int | None = None,
         InvalidArgumentError: (a ``ValueError``) ``level`` not 1..3,
             ``max_depth`` not 0..10, ``timeout`` not above 0, ``budget`` negative,
             an unknown technique id.
+        InvalidPuzzleError: (a ``ValueError``) a puzzle changed after it was made
+            (``object.__setattr__``) so that it breaks its rules.
     """
     target, position = _check_target(puzzle, "hint")
     if level is not None and (isinstance(level, bool) or not isinstance(level, int) or level not in LEVELS):
@@ -563,6 +580,8 @@ def grade(puzzle: Puzzle, *, techniques: Sequence[Technique | str] | str | None 
         TypeError: an argument of the wrong type.
         InvalidArgumentError: (a ``ValueError``) ``max_depth`` not 0..10,
             ``budget`` negative, ``timeout`` not above 0, an unknown technique id.
+        InvalidPuzzleError: (a ``ValueError``) a puzzle changed after it was made
+            (``object.__setattr__``) so that it breaks its rules.
     """
     _check_puzzle(puzzle, "grade")
     chosen = None if techniques is None and without is None and max_level is None else \

@@ -112,6 +112,25 @@ def test_a_puzzle_without_a_cell_is_refused() -> None:
         Puzzle(kind="sudoku", height=1, width=1, cells=(), regions=())
 
 
+@pytest.mark.parametrize("field, value", [("givens", (10,) * 81), ("regions", (Region("x", (500,)),)),
+                                          ("cells", ((0, 0),) * 81), ("max_digit", 0), ("kind", None)])
+@pytest.mark.parametrize("call", [
+    sumlogic.solve, lambda p: sumlogic.explain(p, budget=0), sumlogic.hint, lambda p: sumlogic.grade(p, budget=0),
+    lambda p: sumlogic.check(Position(p)), lambda p: sumlogic.hint(Position(p)), sumlogic.write,
+], ids=["solve", "explain", "hint", "grade", "check", "hint-position", "write"])
+def test_a_puzzle_changed_after_it_was_made_is_named(field: str, value: Any, call: Any) -> None:
+    """A frozen Puzzle changed anyway (``object.__setattr__``) ended in
+    ValueError/IndexError from the native search or the model; the public
+    functions check it again and name the broken rule."""
+    import dataclasses
+
+    changed = dataclasses.replace(SUDOKU)
+    object.__setattr__(changed, field, value)
+    with pytest.raises((InvalidPuzzleError, TypeError)) as caught:
+        call(changed)
+    plain(str(caught.value))
+
+
 def test_cell_at_checks_its_argument() -> None:
     for wrong in (None, (1,), (1, 2, 3), (1.0, 2), 5, [0, 0]):
         with pytest.raises(TypeError, match="a cell is"):
