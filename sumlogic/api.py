@@ -142,11 +142,17 @@ def _check_techniques(techniques: Any, function: str, without: Any = None,
     if max_level is not None:
         _check_whole(max_level, "max_level", function, 0)
     try:
-        return _techniques.select(techniques, without=without, max_level=max_level)
+        chosen = _techniques.select(techniques, without=without, max_level=max_level)
     except TypeError as error:
         raise TypeError(f"{function}(): {error}") from None
     except InvalidArgumentError as error:
         raise InvalidArgumentError(f"{function}(): {error}") from None
+    for t in chosen:  # a caller's own Technique record: its fields are used deep in the engine and grading
+        if not (isinstance(t.id, str) and isinstance(t.name, str) and callable(t.find)
+                and all(isinstance(v, int) and not isinstance(v, bool) for v in (t.level, t.score))):
+            raise TypeError(f"{function}(): a Technique has a str id and name, int level and score and a "
+                            f"callable find, not {shown(t)}")
+    return chosen
 
 
 def _check_target(target: Any, function: str) -> tuple[Puzzle, Position | None]:

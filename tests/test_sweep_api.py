@@ -345,6 +345,21 @@ def test_api_numbers_raise_only_documented_errors(name: str, value: Any, functio
         plain(str(error))
 
 
+@pytest.mark.parametrize("field, value", [("find", None), ("level", "x"), ("level", True), ("score", None),
+                                          ("id", None), ("name", 5)])
+@pytest.mark.parametrize("function", [sumlogic.explain, sumlogic.hint, sumlogic.grade])
+def test_a_technique_record_of_the_wrong_shape_is_a_type_error(field: str, value: Any, function: Any) -> None:
+    """A caller's own Technique with a field of the wrong type ended in
+    "'NoneType' object is not callable" or a comparison error in grading."""
+    import dataclasses
+
+    import techniques
+
+    broken = dataclasses.replace(techniques.BY_ID["naked-single"], **{field: value})
+    with pytest.raises(TypeError, match="a Technique has"):
+        function(SUDOKU, techniques=[broken, *techniques.DEFAULT])
+
+
 @pytest.mark.xfail(reason="solver/engine.py guess_cell: min() of no open cell when every unplaced cell is a "
                           "single and no chosen technique places it (outside this sweep's files)")
 @pytest.mark.parametrize("choice", [{"techniques": []}, {"max_level": 0}, {"without": "naked-single"}])
