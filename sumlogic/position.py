@@ -403,11 +403,11 @@ class Position:
         try:
             for name, digit in data.get("placed", {}).items():
                 if isinstance(digit, bool) or not isinstance(digit, int):
-                    raise ParseError(f"position: placed {shown(name)}: {shown(digit)} is not a digit")
+                    raise ParseError(f"position: placed {_named(name)}: {shown(digit)} is not a digit")
                 pos = _placed(pos, _key(name, "placed"), digit, "position: placed ")
             for name, digits in data.get("marks", {}).items():
                 if not isinstance(digits, list):
-                    raise ParseError(f"position: marks {shown(name)}: {shown(digits)} is not a list of digits")
+                    raise ParseError(f"position: marks {_named(name)}: {shown(digits)} is not a list of digits")
                 pos = _marked(pos, _key(name, "marks"), digits, "position: marks ")
         except InvalidArgumentError as error:
             raise ParseError(str(error)) from None
@@ -437,6 +437,11 @@ class Position:
         digits = sum(1 for d in self.placed if d)
         marked = sum(1 for m in self.marks if m != NO_MARKS)
         return f"<Position {self.puzzle.id or self.puzzle.kind}: {digits} placed, {marked} pencilled>"
+
+
+def _named(name: Any) -> str:
+    """A cell key as an error names it: a short name as it is, anything else shortened."""
+    return name if isinstance(name, str) and len(name) <= 20 and name.isprintable() else shown(name)
 
 
 def _key(name: Any, key: str) -> Any:
