@@ -547,6 +547,31 @@ def test_server_bad_positions_are_422(client: Any, position: dict[str, Any], wor
 
 
 @server
+@pytest.mark.parametrize("kwargs, error", [
+    ({"workers": 10 ** 11}, InvalidArgumentError), ({"workers": 0}, InvalidArgumentError),
+    ({"workers": 2.0}, TypeError), ({"queue_limit": True}, TypeError), ({"max_body": -1}, InvalidArgumentError),
+    ({"max_body": 1 << 40}, InvalidArgumentError), ({"limits": {"time_limit": 5}}, TypeError),
+])
+def test_server_settings_are_checked(kwargs: dict[str, Any], error: type[Exception]) -> None:
+    """``Settings(workers=10**11)`` started and then failed in the pool with
+    OverflowError (a traceback from uvicorn's lifespan)."""
+    with pytest.raises(error, match="^Settings: "):
+        Settings(**kwargs)
+
+
+@server
+@pytest.mark.parametrize("kwargs, error", [
+    ({"time_limit": math.inf}, InvalidArgumentError), ({"time_limit": math.nan}, InvalidArgumentError),
+    ({"time_limit": 0}, InvalidArgumentError), ({"time_limit": "20"}, TypeError),
+    ({"budget": -1}, InvalidArgumentError), ({"budget": 1.5}, TypeError),
+])
+def test_server_limits_are_checked(kwargs: dict[str, Any], error: type[Exception]) -> None:
+    """An endless time limit was taken, and then /api/health answered 500 (JSON has no Infinity)."""
+    with pytest.raises(error, match="^Limits: "):
+        Limits(**kwargs)
+
+
+@server
 def test_server_client_leaving_mid_body_is_a_quiet_400() -> None:
     """A client that leaves before the end of its body: a 400 for nobody, not
     an exception in the server's log."""

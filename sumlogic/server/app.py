@@ -36,7 +36,8 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from puzzles.jsonl import loads
-from solver.errors import ParseError
+from solver.errors import InvalidArgumentError, ParseError
+from solver.model import shown
 
 from .jobs import BadField, Body, error_body, run_job, worker_start
 from .schema import FIELDS, PREFIXES, Limits, check_fields, openapi
@@ -46,6 +47,12 @@ GRACE = 5.0
 
 RETRY_AFTER = 1
 """Seconds a busy server asks a client to wait (the Retry-After header)."""
+
+MAX_WORKERS = 256
+"""The most worker processes a server starts (far more than a machine has cores)."""
+
+MAX_BODY = 1 << 30
+"""The largest body limit a server takes (1 GiB; the default is 256 KiB)."""
 
 
 @dataclass(frozen=True)
@@ -58,6 +65,17 @@ class Settings:
     queue_limit: int = 32
     max_body: int = 256 * 1024
     limits: Limits = field(default_factory=Limits)
+
+    def __post_init__(self) -> None:
+        for name, high in (("workers", MAX_WORKERS), ("queue_limit", None), ("max_body", MAX_BODY)):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise TypeError(f"Settings: {name} must be a whole number, not {shown(value)}")
+            if value < 1 or (high is not None and value > high):
+                bounds = f"1..{high}" if high is not None else "1 or more"
+                raise InvalidArgumentError(f"Settings: {name} must be {bounds}, not {shown(value)}")
+        if not isinstance(self.limits, Limits):
+            raise TypeError(f"Settings: limits must be a Limits, not {shown(self.limits)}")
 
 
 class Busy(Exception):

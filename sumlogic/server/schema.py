@@ -14,9 +14,11 @@ sumlogic.server.jobs.BadField: ('colour', 'unknown field (grade takes: puzzle, f
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
+from solver.errors import InvalidArgumentError
 from solver.model import shown
 
 from .jobs import BadField, Body
@@ -39,6 +41,17 @@ class Limits:
 
     time_limit: float = 20.0
     budget: int = 200_000
+
+    def __post_init__(self) -> None:
+        t, b = self.time_limit, self.budget
+        if isinstance(t, bool) or not isinstance(t, (int, float)):
+            raise TypeError(f"Limits: time_limit must be a number of seconds, not {shown(t)}")
+        if not 0 < t < math.inf:  # NaN fails too; an endless limit cannot be written in JSON (health, OpenAPI)
+            raise InvalidArgumentError(f"Limits: time_limit must be above 0 seconds and finite, not {shown(t)}")
+        if isinstance(b, bool) or not isinstance(b, int):
+            raise TypeError(f"Limits: budget must be a whole number of work units, not {shown(b)}")
+        if b < 0:
+            raise InvalidArgumentError(f"Limits: budget must be 0 or more, not {b}")
 
 
 @dataclass(frozen=True)
