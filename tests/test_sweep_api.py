@@ -572,6 +572,20 @@ def test_server_limits_are_checked(kwargs: dict[str, Any], error: type[Exception
 
 
 @server
+@pytest.mark.parametrize("endpoint, body, field", [
+    ("parse", {"puzzle": "sample:" + "x" * 50_000}, "puzzle"), ("parse", {"puzzle": "sample:sudoku-1",
+                                                                         "format": "x" * 50_000}, "format"),
+    ("convert", {"puzzle": "sample:sudoku-1", "to": "x" * 50_000}, "to"),
+    ("explain", {"puzzle": "sample:sudoku-1", "techniques": ["x" * 50_000]}, "techniques"),
+])
+def test_server_errors_do_not_echo_long_values(client: Any, endpoint: str, body: dict[str, Any], field: str) -> None:
+    """A 50 kB value came back whole inside the error message."""
+    response = send(client, endpoint, body)
+    refused(response, 422, field)
+    assert len(response.json()["error"]) <= 400
+
+
+@server
 def test_server_client_leaving_mid_body_is_a_quiet_400() -> None:
     """A client that leaves before the end of its body: a 400 for nobody, not
     an exception in the server's log."""
