@@ -125,7 +125,7 @@ def _check_whole(value: Any, name: str, function: str, low: int, high: int | Non
                         f"not {_type_name(value)}")
     if value < low or (high is not None and value > high):
         bounds = f"between {low} and {high}" if high is not None else f"{low} or more"
-        raise InvalidArgumentError(f"{function}(): {name} must be {bounds}, not {value}")
+        raise InvalidArgumentError(f"{function}(): {name} must be {bounds}, not {shown(value)}")
 
 
 def _check_flag(value: Any, name: str, function: str) -> None:
@@ -546,7 +546,7 @@ def hint(puzzle: Puzzle | Position, *, level: int | None = None,
     if level is not None and (isinstance(level, bool) or not isinstance(level, int) or level not in LEVELS):
         if isinstance(level, bool) or not isinstance(level, int):
             raise TypeError(f"hint(): level must be 1, 2, 3 or None, not {_type_name(level)}")
-        raise InvalidArgumentError(f"hint(): level must be 1, 2 or 3, not {level}")
+        raise InvalidArgumentError(f"hint(): level must be 1, 2 or 3, not {shown(level)}")
     chosen = _check_techniques(techniques, "hint", without, max_level)
     _check_whole(max_depth, "max_depth", "hint", 0, MAX_DEPTH)
     timeout = _check_seconds(timeout, "hint")

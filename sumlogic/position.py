@@ -118,7 +118,7 @@ class Position:
             if isinstance(digit, bool) or not isinstance(digit, int):
                 raise TypeError(f"Position(): {p.cell_name(cell)}: placed {shown(digit)} is not an int")
             if not 0 <= digit <= p.max_digit:
-                raise InvalidArgumentError(f"{p.cell_name(cell)}: {digit} is not a digit 1..{p.max_digit}")
+                raise InvalidArgumentError(f"{p.cell_name(cell)}: {shown(digit)} is not a digit 1..{p.max_digit}")
             if digit and p.givens[cell]:
                 raise InvalidArgumentError(f"{p.cell_name(cell)}: holds the given {p.givens[cell]}; "
                                            f"only open cells take a digit")
@@ -145,7 +145,7 @@ class Position:
             raise TypeError("a cell is 'rRcC', an index or (row, column), not a bool")
         if isinstance(ref, int):
             if not 0 <= ref < p.size:
-                raise InvalidArgumentError(f"cell index {ref} is not 0..{p.size - 1}")
+                raise InvalidArgumentError(f"cell index {shown(ref)} is not 0..{p.size - 1}")
             return ref
         if isinstance(ref, str):
             try:
@@ -264,7 +264,8 @@ class Position:
             raise InvalidArgumentError(f"{self.puzzle.cell_name(i)}: holds the given {given}; "
                                        f"only open cells take a digit")
         if not 0 <= d <= self.puzzle.max_digit:
-            raise InvalidArgumentError(f"{self.puzzle.cell_name(i)}: {d} is not a digit 1..{self.puzzle.max_digit}")
+            raise InvalidArgumentError(f"{self.puzzle.cell_name(i)}: {shown(d)} is not a digit "
+                                       f"1..{self.puzzle.max_digit}")
         placed = list(self.placed)
         marks = list(self.marks)
         placed[i] = d

@@ -48,6 +48,7 @@ def plain(message: str) -> None:
     """One line, without Python's internals."""
     assert "\n" not in message
     assert not any(word in message for word in INTERNALS), message
+    assert len(message) <= 400, f"{len(message)} characters: {message[:200]}..."
 
 
 # ------------------------------------------------------------------ a Puzzle built by hand
