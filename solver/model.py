@@ -27,6 +27,7 @@ solver.errors.InvalidPuzzleError: cage a: total 30 is impossible for 2 different
 from __future__ import annotations
 
 import re
+import reprlib
 from dataclasses import dataclass, field
 from functools import cached_property, wraps
 from typing import Any, Callable, Iterable, Literal, TypeVar
@@ -43,7 +44,29 @@ HOUSE_KINDS: tuple[str, ...] = ("row", "column", "box", "region")
 BLOCK_KINDS: tuple[str, ...] = ("box", "region")
 """The houses that are neither rows nor columns: boxes and irregular regions."""
 
-_CELL_NAME = re.compile(r"r(\d+)c(\d+)\Z")
+_CELL_NAME = re.compile(r"r([0-9]+)c([0-9]+)\Z")
+"""A cell name: ASCII digits only (``\\d`` would take ``r١c1``, an Arabic-Indic one)."""
+
+MAX_NAME_DIGITS = 9
+"""The most digits a row or column number of a cell name may have (no grid is that big)."""
+
+MAX_AREA = 1_000_000
+"""The largest grid a puzzle may have, in squares (height x width): far beyond any real puzzle,
+small enough that a grid of it fits in memory."""
+
+
+def shown(value: Any, limit: int = 40) -> str:
+    """``repr(value)`` cut to ``limit`` characters, for an error message
+    about a value that may be huge or deeply nested.
+
+    >>> shown("x" * 100, 10)
+    "'xxxxxx..."
+    """
+    try:
+        text = reprlib.repr(value)
+    except Exception:  # a value whose own __repr__ fails is named by its type
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 def cell_label(row: int, col: int) -> str:
@@ -58,8 +81,10 @@ def parse_cell_label(text: str) -> tuple[int, int]:
     (9, 1)
     """
     m = _CELL_NAME.match(text.strip().lower()) if isinstance(text, str) else None
+    if m and max(len(m.group(1)), len(m.group(2))) > MAX_NAME_DIGITS:
+        raise ParseError(f"bad cell name {shown(text)}: its row or column has more than {MAX_NAME_DIGITS} digits")
     if not m or int(m.group(1)) < 1 or int(m.group(2)) < 1:
-        raise ParseError(f"bad cell name {text!r} (expected rRcC, e.g. r3c4)")
+        raise ParseError(f"bad cell name {shown(text)} (expected rRcC, e.g. r3c4)")
     return int(m.group(1)) - 1, int(m.group(2)) - 1
 
 
@@ -148,12 +173,23 @@ class Puzzle:
         return cell_label(r, c)
 
     def cell_at(self, name_or_pos: str | tuple[int, int]) -> int:
-        """The index of the cell at ``'r3c4'`` or ``(2, 3)``; :class:`InvalidPuzzleError` if none."""
-        pos = parse_cell_label(name_or_pos) if isinstance(name_or_pos, str) else tuple(name_or_pos)
-        try:
-            return self.index_of[pos]  # type: ignore[index]
-        except KeyError:
-            raise InvalidPuzzleError(f"{cell_label(*pos)}: not a playable cell") from None
+        """The index of the cell at ``'r3c4'`` or ``(2, 3)``.
+
+        Raises:
+            TypeError: neither a str nor a pair of ints.
+            InvalidPuzzleError: (a ``ValueError``; :class:`ParseError` for a
+                bad name) no playable cell there.
+        """
+        if isinstance(name_or_pos, str):
+            pos = parse_cell_label(name_or_pos)
+        elif isinstance(name_or_pos, tuple) and len(name_or_pos) == 2 and all(_whole(x) for x in name_or_pos):
+            pos = (name_or_pos[0], name_or_pos[1])
+        else:
+            raise TypeError(f"a cell is 'rRcC' or a (row, column) pair of ints, not {shown(name_or_pos)}")
+        found = self.index_of.get(pos)
+        if found is None:
+            raise InvalidPuzzleError(f"{cell_label(*pos)}: not a playable cell")
+        return found
 
     def get_info(self, key: str, default: Any = None) -> Any:
         """A carried fact such as ``source`` or ``negative``."""
@@ -356,10 +392,69 @@ def compare(a: int, op: str, b: int) -> bool:
     return a < b if op == "<" else a > b if op == ">" else a == b
 
 
+def _whole(value: Any) -> bool:
+    """An int that is not a bool."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _must(ok: bool, what: str, value: Any) -> None:
+    if not ok:
+        raise TypeError(f"Puzzle: {what}, not {shown(value)}")
+
+
+def _each(items: tuple[Any, ...], ok: Callable[[Any], bool], what: str) -> None:
+    """TypeError naming the first of ``items`` that is not ``ok`` (None too)."""
+    for item in items:
+        _must(ok(item), what, item)
+
+
+def _check_types(p: Puzzle) -> None:
+    """Raise TypeError naming the first field of ``p`` of the wrong type (a
+    hand-built puzzle; the readers build right ones), so that nothing deeper
+    fails on it."""
+    _must(isinstance(p.kind, str), "kind must be a str", p.kind)
+    _must(isinstance(p.id, str), "id must be a str", p.id)
+    for name in ("height", "width", "max_digit"):
+        _must(_whole(getattr(p, name)), f"{name} must be an int", getattr(p, name))
+    for name, item in (("cells", None), ("regions", Region), ("givens", None), ("pairs", Pair),
+                       ("comparisons", Comparison), ("info", None)):
+        value = getattr(p, name)
+        _must(isinstance(value, tuple), f"{name} must be a tuple", value)
+        if item is not None:
+            for x in value:
+                _must(isinstance(x, item), f"{name} must hold {item.__name__} records", x)
+    _each(p.cells, lambda c: isinstance(c, tuple) and len(c) == 2 and _whole(c[0]) and _whole(c[1]),
+          "each cell must be a (row, column) tuple of ints")
+    _each(p.givens, _whole, "givens must be ints (0 for none)")
+    _each(p.info, lambda x: isinstance(x, tuple) and len(x) == 2 and isinstance(x[0], str),
+          "info must hold (str, value) pairs")
+    for region in p.regions:
+        _must(isinstance(region.name, str), "a region's name must be a str", region.name)
+        where = f"region {shown(region.name)}:"
+        _must(isinstance(region.cells, tuple) and all(_whole(c) for c in region.cells),
+              f"{where} cells must be a tuple of cell indexes (ints)", region.cells)
+        _must(region.total is None or _whole(region.total), f"{where} total must be an int or None", region.total)
+        _must(isinstance(region.distinct, bool), f"{where} distinct must be True or False", region.distinct)
+        _must(isinstance(region.kind, str), f"{where} kind must be a str", region.kind)
+        _must(region.label is None or isinstance(region.label, str), f"{where} label must be a str or None",
+              region.label)
+    for pair in p.pairs:
+        _must(_whole(pair.a) and _whole(pair.b), "a pair's cells must be cell indexes (ints)", (pair.a, pair.b))
+    for comp in p.comparisons:
+        _must(_whole(comp.left) and _whole(comp.right), "a comparison's sides must be region indexes (ints)",
+              (comp.left, comp.right))
+
+
 def validate(p: Puzzle) -> None:
-    """Raise :class:`InvalidPuzzleError` naming the first broken rule of a puzzle's shape."""
+    """Raise :class:`InvalidPuzzleError` naming the first broken rule of a
+    puzzle's shape (TypeError for a field of the wrong type)."""
+    _check_types(p)
     if p.height < 1 or p.width < 1:
         raise InvalidPuzzleError(f"grid size {p.height}x{p.width} is empty")
+    if p.height * p.width > MAX_AREA:
+        raise InvalidPuzzleError(f"grid size {p.height}x{p.width} is larger than {MAX_AREA:,} squares")
+    if not p.cells:
+        raise InvalidPuzzleError(f"the {p.height}x{p.width} grid has no playable cell")
     if not 1 <= p.max_digit <= 9:
         raise InvalidPuzzleError(f"largest digit {p.max_digit} is not 1..9")
     seen: set[tuple[int, int]] = set()

@@ -45,9 +45,9 @@ from solver.candidates import Candidates
 from solver.engine import DEFAULT_BUDGET, Engine, Technique, Trace
 from solver.engine import solve_with_logic as _solve_with_logic
 from solver import search
-from solver.errors import InvalidArgumentError, ParseError
+from solver.errors import InvalidArgumentError, InvalidPuzzleError, ParseError, SumlogicError
 from solver.bits import digits_of
-from solver.model import Puzzle
+from solver.model import Puzzle, shown, validate
 from solver.step import Step
 
 from puzzles.generate import DEFAULT_MAX_TRIES
@@ -79,9 +79,17 @@ def _type_name(value: Any) -> str:
 
 
 def _check_puzzle(puzzle: Any, function: str) -> Puzzle:
+    """``puzzle``, checked again (a millisecond for a big Kakuro): a Puzzle is
+    immutable, but ``object.__setattr__`` can still change one after it was
+    made, and its broken rules must be named here, not fail deep inside."""
     if not isinstance(puzzle, Puzzle):
         raise TypeError(f"{function}() takes a Puzzle (from sumlogic.read or sumlogic.parse), "
                         f"not {_type_name(puzzle)}")
+    try:
+        validate(puzzle)
+    except InvalidPuzzleError as error:
+        raise InvalidPuzzleError(f"{function}(): the puzzle breaks its rules (was it changed after it was "
+                                 f"made?): {error}") from None
     return puzzle
 
 
@@ -93,13 +101,19 @@ def _check_format(format: Any, function: str, optional: bool = True) -> None:
                         f"not {_type_name(format)}")
 
 
-def _check_seconds(timeout: Any, function: str) -> None:
+def _check_seconds(timeout: Any, function: str) -> float | None:
+    """``timeout`` as a float (None stays None): an int too large for a float is no limit (inf)."""
     if timeout is None:
-        return
+        return None
     if isinstance(timeout, bool) or not isinstance(timeout, (int, float)):
         raise TypeError(f"{function}(): timeout must be a number of seconds or None, not {_type_name(timeout)}")
-    if math.isnan(timeout) or timeout <= 0:
-        raise InvalidArgumentError(f"{function}(): timeout must be above 0 seconds, not {timeout!r}")
+    try:
+        seconds = float(timeout)
+    except OverflowError:  # an int past 1e308: longer than any run (or, negative, below 0)
+        seconds = math.inf if timeout > 0 else -math.inf
+    if math.isnan(seconds) or seconds <= 0:
+        raise InvalidArgumentError(f"{function}(): timeout must be above 0 seconds, not {shown(timeout)}")
+    return seconds
 
 
 def _check_whole(value: Any, name: str, function: str, low: int, high: int | None = None,
@@ -111,7 +125,7 @@ def _check_whole(value: Any, name: str, function: str, low: int, high: int | Non
                         f"not {_type_name(value)}")
     if value < low or (high is not None and value > high):
         bounds = f"between {low} and {high}" if high is not None else f"{low} or more"
-        raise InvalidArgumentError(f"{function}(): {name} must be {bounds}, not {value}")
+        raise InvalidArgumentError(f"{function}(): {name} must be {bounds}, not {shown(value)}")
 
 
 def _check_flag(value: Any, name: str, function: str) -> None:
@@ -128,19 +142,25 @@ def _check_techniques(techniques: Any, function: str, without: Any = None,
     if max_level is not None:
         _check_whole(max_level, "max_level", function, 0)
     try:
-        return _techniques.select(techniques, without=without, max_level=max_level)
+        chosen = _techniques.select(techniques, without=without, max_level=max_level)
     except TypeError as error:
         raise TypeError(f"{function}(): {error}") from None
     except InvalidArgumentError as error:
         raise InvalidArgumentError(f"{function}(): {error}") from None
+    for t in chosen:  # a caller's own Technique record: its fields are used deep in the engine and grading
+        if not (isinstance(t.id, str) and isinstance(t.name, str) and callable(t.find)
+                and all(isinstance(v, int) and not isinstance(v, bool) for v in (t.level, t.score))):
+            raise TypeError(f"{function}(): a Technique has a str id and name, int level and score and a "
+                            f"callable find, not {shown(t)}")
+    return chosen
 
 
 def _check_target(target: Any, function: str) -> tuple[Puzzle, Position | None]:
     """The puzzle and position of a function that takes either."""
     if isinstance(target, Position):
-        return target.puzzle, target
+        return _check_puzzle(target.puzzle, function), target
     if isinstance(target, Puzzle):
-        return target, None
+        return _check_puzzle(target, function), None
     raise TypeError(f"{function}() takes a Puzzle or a Position, not {_type_name(target)}")
 
 
@@ -197,11 +217,12 @@ def write(puzzles: Puzzle | Iterable[Puzzle], format: str = "jsonl") -> str:
             ``format`` not a str.
         UnknownFormatError: (a ``ValueError``) ``format`` names no notation.
         InvalidPuzzleError: (a ``ValueError``) the notation cannot hold one
-            of the puzzles (a Killer as KEN).
+            of the puzzles (a Killer as KEN), or one was changed after it was
+            made so that it breaks its rules.
     """
     _check_format(format, "write", optional=False)
     if isinstance(puzzles, Puzzle):
-        items = [puzzles]
+        items = [_check_puzzle(puzzles, "write")]
     elif isinstance(puzzles, (str, bytes, dict)) or not isinstance(puzzles, Iterable):
         raise TypeError(f"write() takes a Puzzle or a list of them, not {_type_name(puzzles)}")
     else:
@@ -249,9 +270,11 @@ def solve(puzzle: Puzzle, *, timeout: float | None = DEFAULT_TIMEOUT) -> Solved:
     Raises:
         TypeError: ``puzzle`` is not a Puzzle, ``timeout`` not a number or None.
         InvalidArgumentError: (a ``ValueError``) ``timeout`` is not above 0.
+        InvalidPuzzleError: (a ``ValueError``) a puzzle changed after it was made
+            (``object.__setattr__``) so that it breaks its rules.
     """
     _check_puzzle(puzzle, "solve")
-    _check_seconds(timeout, "solve")
+    timeout = _check_seconds(timeout, "solve")
     result = search.solve(puzzle, timeout=timeout)
     solution = puzzle.format_solution(result.solution) if result.solution else None
     return Solved(puzzle.id, puzzle.kind, result.status, solution, result.nodes, result.seconds)
@@ -270,7 +293,12 @@ class PositionTrace(Trace):
         """:meth:`Trace.to_dict` plus ``position``: ``placed`` (the person's
         digits), ``marks`` (their pencil marks) and ``candidates`` (every
         open cell's candidates at the start of the trace; the step viewer
-        starts there); and ``mistakes`` with status ``mistakes``."""
+        starts there); and ``mistakes`` with status ``mistakes``.
+
+        Raises:
+            TypeError: ``include_puzzle`` is not a bool.
+        """
+        _check_flag(include_puzzle, "include_puzzle", "to_dict")
         out = super().to_dict(include_puzzle=include_puzzle)
         if self.position is not None:
             pos = self.position
@@ -309,14 +337,15 @@ def explain(puzzle: Puzzle | Position, *, techniques: Sequence[Technique | str] 
         InvalidArgumentError: (a ``ValueError``) ``max_depth`` not 0..10,
             ``budget`` negative, ``timeout`` not above 0, an unknown technique id.
         InvalidPuzzleError: (a ``ValueError``) the puzzle's kind has no
-            corpus record (a hand-made ``Puzzle`` of another kind).
+            corpus record (a hand-made ``Puzzle`` of another kind), or the
+            puzzle was changed after it was made so that it breaks its rules.
     """
     target, position = _check_target(puzzle, "explain")
     chosen = _check_techniques(techniques, "explain", without, max_level)
     _check_flag(guess, "guess", "explain")
     _check_whole(max_depth, "max_depth", "explain", 0, MAX_DEPTH)
     _check_whole(budget, "budget", "explain", 0, optional=True)
-    _check_seconds(timeout, "explain")
+    timeout = _check_seconds(timeout, "explain")
     _check_flag(explain, "explain", "explain")
     record = record_of(target)
     if position is None:
@@ -399,11 +428,14 @@ def check(position: Position, *, timeout: float | None = DEFAULT_TIMEOUT, budget
         TypeError: ``position`` is not a Position, ``timeout`` not a number or None,
             ``budget`` not a whole number or None.
         InvalidArgumentError: (a ``ValueError``) ``timeout`` is not above 0, ``budget`` negative.
+        InvalidPuzzleError: (a ``ValueError``) a puzzle changed after it was made
+            (``object.__setattr__``) so that it breaks its rules.
     """
     if not isinstance(position, Position):
         raise TypeError(f"check() takes a Position (sumlogic.Position(puzzle), or sumlogic.read_position), "
                         f"not {_type_name(position)}")
-    _check_seconds(timeout, "check")
+    _check_puzzle(position.puzzle, "check")
+    timeout = _check_seconds(timeout, "check")
     _check_whole(budget, "budget", "check", 0, optional=True)
     return _checked(position, timeout, budget)[0]
 
@@ -507,15 +539,17 @@ def hint(puzzle: Puzzle | Position, *, level: int | None = None,
         InvalidArgumentError: (a ``ValueError``) ``level`` not 1..3,
             ``max_depth`` not 0..10, ``timeout`` not above 0, ``budget`` negative,
             an unknown technique id.
+        InvalidPuzzleError: (a ``ValueError``) a puzzle changed after it was made
+            (``object.__setattr__``) so that it breaks its rules.
     """
     target, position = _check_target(puzzle, "hint")
     if level is not None and (isinstance(level, bool) or not isinstance(level, int) or level not in LEVELS):
         if isinstance(level, bool) or not isinstance(level, int):
             raise TypeError(f"hint(): level must be 1, 2, 3 or None, not {_type_name(level)}")
-        raise InvalidArgumentError(f"hint(): level must be 1, 2 or 3, not {level}")
+        raise InvalidArgumentError(f"hint(): level must be 1, 2 or 3, not {shown(level)}")
     chosen = _check_techniques(techniques, "hint", without, max_level)
     _check_whole(max_depth, "max_depth", "hint", 0, MAX_DEPTH)
-    _check_seconds(timeout, "hint")
+    timeout = _check_seconds(timeout, "hint")
     _check_whole(budget, "budget", "hint", 0, optional=True)
     if position is None:
         result = search.solve(target, timeout=timeout)
@@ -552,12 +586,14 @@ def grade(puzzle: Puzzle, *, techniques: Sequence[Technique | str] | str | None 
         TypeError: an argument of the wrong type.
         InvalidArgumentError: (a ``ValueError``) ``max_depth`` not 0..10,
             ``budget`` negative, ``timeout`` not above 0, an unknown technique id.
+        InvalidPuzzleError: (a ``ValueError``) a puzzle changed after it was made
+            (``object.__setattr__``) so that it breaks its rules.
     """
     _check_puzzle(puzzle, "grade")
     chosen = None if techniques is None and without is None and max_level is None else \
         _check_techniques(techniques, "grade", without, max_level)
     _check_whole(max_depth, "max_depth", "grade", 0, MAX_DEPTH)
-    _check_seconds(timeout, "grade")
+    timeout = _check_seconds(timeout, "grade")
     _check_whole(budget, "budget", "grade", 0)
     return _grade(puzzle, chosen, max_depth=max_depth, timeout=timeout, budget=budget)
 
@@ -568,8 +604,9 @@ def generate(kind: str, seed: int | None = None, band: str | None = None, size: 
 
     Raises:
         TypeError: an argument of the wrong type.
-        ValueError: an unknown kind or band, a bad size, ``max_tries`` below 1,
-            a negative ``index`` or ``seed``.
+        InvalidArgumentError: (a ``ValueError``) an unknown kind or band, a
+            bad size (a ``WxH`` of ASCII digits for a Kakuro, each side 3..46),
+            ``max_tries`` below 1, a negative ``index`` or ``seed``.
         BudgetExhausted: no puzzle of the band within ``max_tries`` tries.
     """
     if not isinstance(kind, str):
@@ -580,7 +617,14 @@ def generate(kind: str, seed: int | None = None, band: str | None = None, size: 
     if size is not None and not isinstance(size, str) and not (
             isinstance(size, tuple) and len(size) == 2 and all(type(side) is int for side in size)):
         raise TypeError(f"generate(): size must be 'WxH', (height, width) or None, not {_type_name(size)}")
+    if isinstance(size, str) and not size.isascii():  # "٥x٥": digits are ASCII, as everywhere
+        raise InvalidArgumentError(f"generate(): size {shown(size)} is not WxH in ASCII digits, e.g. 10x10")
     _check_whole(max_tries, "max_tries", "generate", 1)
     _check_whole(index, "index", "generate", 0)
-    return _generate(kind, seed, band, size, max_tries, index)
+    try:
+        return _generate(kind, seed, band, size, max_tries, index)
+    except SumlogicError:
+        raise
+    except ValueError as error:  # the generators' plain ValueError for a kind, band or size they do not make
+        raise InvalidArgumentError(f"generate(): {error}") from None
 

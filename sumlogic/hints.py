@@ -27,7 +27,8 @@ from typing import Any, Sequence
 from solver.bits import digits_of
 from solver.candidates import Candidates
 from solver.engine import Context, Technique, Work
-from solver.model import Puzzle
+from solver.errors import InvalidArgumentError
+from solver.model import Puzzle, shown
 from solver.step import Step
 
 from .position import NO_MARKS, Position
@@ -73,6 +74,10 @@ class Check:
     status: str
     mistakes: tuple[Mistake, ...] = ()
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.position, Position):
+            raise TypeError(f"Check() takes a Position, not {shown(self.position)}")
+
     @property
     def ok(self) -> bool:
         """True for ``ok`` and ``complete``."""
@@ -100,10 +105,25 @@ def find_mistakes(position: Position, solution: Sequence[int],
     are those whose cheaper members explain a wrong digit; each wrong
     digit's explanation spends at most :data:`CHASE_WORK` work units, all
     of them together at most ``budget`` (None: no cap); a wrong digit left
-    without units is said to be in no solution, without the chain."""
+    without units is said to be in no solution, without the chain.
+
+    Raises:
+        TypeError: ``position`` is not a Position.
+        InvalidArgumentError: (a ``ValueError``) ``solution`` has not one digit
+            per cell, ``budget`` is not a whole number 0 or more.
+    """
     import techniques as known
 
+    if not isinstance(position, Position):
+        raise TypeError(f"find_mistakes() takes a Position, not {shown(position)}")
     puzzle = position.puzzle
+    if len(solution) != puzzle.size:
+        count = len(solution)
+        raise InvalidArgumentError(f"find_mistakes(): the solution has {count} digit{'s' if count != 1 else ''}, "
+                                   f"not one per cell ({puzzle.size})")
+    if budget is not None and (isinstance(budget, bool) or not isinstance(budget, int) or budget < 0):
+        raise InvalidArgumentError(f"find_mistakes(): budget must be a whole number 0 or more, or None, "
+                                   f"not {shown(budget)}")
     chosen = tuple(techniques) if techniques is not None else known.DEFAULT
     out: list[Mistake] = []
     wrong = {cell for cell, digit in position.placements() if solution[cell] != digit}
@@ -225,7 +245,12 @@ def where(step: Step, puzzle: Puzzle) -> str:
     'rows 1-2, 4 and cage b'
     >>> where(Step("x", "X", 1, cells=(0, 1)), p)
     'r1c1 and r1c2'
+
+    Raises:
+        TypeError: ``step`` is not a Step, ``puzzle`` not a Puzzle.
+        InvalidArgumentError: (a ``ValueError``) the step names a cell the puzzle does not have.
     """
+    check_step(step, puzzle, "where")
     houses: dict[str, list[int]] = {}
     order: list[str] = []  # region names, and house kinds where their first house stands
     for name, _ in step.regions:
@@ -253,6 +278,28 @@ def where(step: Step, puzzle: Puzzle) -> str:
     return _join(names)
 
 
+def check_step(step: Any, puzzle: Any, function: str) -> None:
+    """TypeError unless ``step`` is a Step and ``puzzle`` a Puzzle;
+    InvalidArgumentError when the step (or one of its sub-steps) names a
+    cell index the puzzle does not have (a step of another puzzle)."""
+    if not isinstance(step, Step):
+        raise TypeError(f"{function}() takes a Step, not {shown(step)}")
+    if not isinstance(puzzle, Puzzle):
+        raise TypeError(f"{function}() takes a Puzzle, not {shown(puzzle)}")
+    size = puzzle.size
+    todo = [step]
+    while todo:
+        s = todo.pop()
+        cells = [c for c, _ in s.placements + s.eliminations + s.candidates]
+        cells += list(s.cells) + [c for _, group in s.regions for c in group]
+        cells += [c for region in s.derived for c in region.cells]
+        bad = next((c for c in cells if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < size), None)
+        if bad is not None:
+            raise InvalidArgumentError(f"{function}(): the step names cell {shown(bad)}, not a cell 0..{size - 1} "
+                                       f"of this puzzle")
+        todo.extend(s.sub_steps)
+
+
 def hidden_candidates(step: Step) -> list[tuple[int, int]]:
     """The step's highlighted candidates without its conclusion: every
     candidate it removes and every candidate of a cell it fills is left out."""
@@ -277,18 +324,28 @@ def level_fields(step: Step, puzzle: Puzzle, level: int) -> dict[str, Any]:
       (``[["r1c2", [3, 8]], ...]``, :func:`hidden_candidates`) and their
       ``digits``; ``text`` names them;
     * 3: also ``step`` (:meth:`Step.to_dict`); ``text`` is the step's sentence.
+
+    Raises:
+        TypeError: ``step`` is not a Step, ``puzzle`` not a Puzzle, ``level`` not an int.
+        InvalidArgumentError: (a ``ValueError``) ``level`` not 1..3, or the
+            step names a cell the puzzle does not have.
     """
+    if isinstance(level, bool) or not isinstance(level, int):
+        raise TypeError(f"level_fields(): level must be 1, 2 or 3, not {shown(level)}")
+    if level not in LEVELS:
+        raise InvalidArgumentError(f"level_fields(): level must be 1, 2 or 3, not {level}")
+    check_step(step, puzzle, "level_fields")
     place = where(step, puzzle)
     out: dict[str, Any] = {"technique": step.technique, "name": step.name, "where": place,
                            "text": f"{step.name}: look at {place}."}
     if level == 1:
         return out
     cells = list(dict.fromkeys(step.cells))
-    shown = hidden_candidates(step)
-    digits = sorted({d for _, m in shown for d in digits_of(m)})
+    hinted = hidden_candidates(step)
+    digits = sorted({d for _, m in hinted for d in digits_of(m)})
     out["cells"] = [puzzle.cell_name(c) for c in cells]
     out["regions"] = list(dict.fromkeys(name for name, _ in step.regions))
-    out["candidates"] = [[puzzle.cell_name(c), digits_of(m)] for c, m in shown]
+    out["candidates"] = [[puzzle.cell_name(c), digits_of(m)] for c, m in hinted]
     out["digits"] = digits
     if level == 2:
         text = f"{step.name}: look at {place}"

@@ -48,16 +48,15 @@ for calls of the API; both are ``ValueError``.
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
 from puzzles.common import drop_bom, text_lines
-from puzzles.jsonl import from_record, to_record
+from puzzles.jsonl import from_record, loads, to_record
 from solver.bits import digits_of, full_mask
 from solver.errors import InvalidArgumentError, ParseError, SumlogicError
-from solver.model import Puzzle, cell_label, parse_cell_label
+from solver.model import Puzzle, cell_label, parse_cell_label, shown
 from solver.step import Step
 
 __all__ = ["Position", "read_position"]
@@ -67,7 +66,7 @@ NO_MARKS = -1
 
 _EMPTY = frozenset(".0-_")
 _IGNORED = " \t|"
-_MARK = re.compile(r"(?<![A-Za-z0-9])[rR](\d+)[cC](\d+)\s*[=:]\s*([0-9]*)(?![A-Za-z0-9])")
+_MARK = re.compile(r"(?<![A-Za-z0-9])[rR]([0-9]+)[cC]([0-9]+)\s*[=:]\s*([0-9]*)(?![A-Za-z0-9])")
 _FPUZZLES = re.compile(r"(?:f-puzzles\.com|/fpuzzles|\AN4Ig)", re.IGNORECASE)
 _PAD_FPUZZLES = re.compile(r"/fpuzzles(N4Ig[^?#\s]*)", re.IGNORECASE)
 
@@ -86,6 +85,13 @@ class Position:
     marks).  Both may be left out (the start); given, they are checked.
     Build positions with :meth:`place`, :meth:`keep`, :meth:`from_dict`
     or :func:`read_position` rather than by hand.
+
+    Raises:
+        TypeError: ``puzzle`` is not a Puzzle, ``placed`` or ``marks`` not a
+            sequence of ints.
+        InvalidArgumentError: (a ``ValueError``) not one digit and one mask per
+            cell, a digit or mask out of range, a digit on a given, marks on a
+            cell that holds a digit.
     """
 
     puzzle: Puzzle
@@ -98,6 +104,10 @@ class Position:
             raise TypeError(f"Position() takes a Puzzle (from sumlogic.read or sumlogic.parse), "
                             f"not {_type_name(p)}")
         n = p.size
+        for name in ("placed", "marks"):
+            value = getattr(self, name)
+            if value is not None and (isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable)):
+                raise TypeError(f"Position(): {name} must be a sequence of ints, one per cell, not {_type_name(value)}")
         placed = tuple(self.placed) if self.placed else (0,) * n
         marks = tuple(self.marks) if self.marks else (NO_MARKS,) * n
         if len(placed) != n or len(marks) != n:
@@ -105,13 +115,17 @@ class Position:
                                        f"and {len(marks)} marks")
         full = full_mask(p.max_digit)
         for cell, (digit, mask) in enumerate(zip(placed, marks)):
-            if isinstance(digit, bool) or not isinstance(digit, int) or not 0 <= digit <= p.max_digit:
-                raise InvalidArgumentError(f"{p.cell_name(cell)}: {digit!r} is not a digit 1..{p.max_digit}")
+            if isinstance(digit, bool) or not isinstance(digit, int):
+                raise TypeError(f"Position(): {p.cell_name(cell)}: placed {shown(digit)} is not an int")
+            if not 0 <= digit <= p.max_digit:
+                raise InvalidArgumentError(f"{p.cell_name(cell)}: {shown(digit)} is not a digit 1..{p.max_digit}")
             if digit and p.givens[cell]:
                 raise InvalidArgumentError(f"{p.cell_name(cell)}: holds the given {p.givens[cell]}; "
                                            f"only open cells take a digit")
-            if isinstance(mask, bool) or not isinstance(mask, int) or (mask != NO_MARKS and mask & ~full):
-                raise InvalidArgumentError(f"{p.cell_name(cell)}: marks {mask!r} are not a mask of digits "
+            if isinstance(mask, bool) or not isinstance(mask, int):
+                raise TypeError(f"Position(): {p.cell_name(cell)}: marks {shown(mask)} are not an int mask")
+            if mask != NO_MARKS and mask & ~full:
+                raise InvalidArgumentError(f"{p.cell_name(cell)}: marks {shown(mask)} are not a mask of digits "
                                            f"1..{p.max_digit}")
             if mask != NO_MARKS and (digit or p.givens[cell]):
                 raise InvalidArgumentError(f"{p.cell_name(cell)}: holds a digit, so it takes no pencil marks")
@@ -122,14 +136,16 @@ class Position:
     def cell(self, ref: Any) -> int:
         """The cell index of ``ref``: ``"r3c4"``, an index, or a 0-based ``(row, column)``.
 
-        Raises :class:`InvalidArgumentError` for a cell that is not playable.
+        Raises:
+            TypeError: ``ref`` is none of these.
+            InvalidArgumentError: (a ``ValueError``) a bad name, or a cell that is not playable.
         """
         p = self.puzzle
         if isinstance(ref, bool):
             raise TypeError("a cell is 'rRcC', an index or (row, column), not a bool")
         if isinstance(ref, int):
             if not 0 <= ref < p.size:
-                raise InvalidArgumentError(f"cell index {ref} is not 0..{p.size - 1}")
+                raise InvalidArgumentError(f"cell index {shown(ref)} is not 0..{p.size - 1}")
             return ref
         if isinstance(ref, str):
             try:
@@ -139,19 +155,29 @@ class Position:
         elif isinstance(ref, tuple) and len(ref) == 2 and all(isinstance(x, int) for x in ref):
             pos = (ref[0], ref[1])
         else:
-            raise TypeError(f"a cell is 'rRcC', an index or (row, column), not {_type_name(ref)}")
+            raise TypeError(f"a cell is 'rRcC', an index or (row, column), not {shown(ref)}")
         found = p.index_of.get(pos)
         if found is None:
             raise InvalidArgumentError(f"{cell_label(*pos)}: not a playable cell of this puzzle")
         return found
 
     def name(self, cell: Any) -> str:
-        """``rRcC`` of a cell."""
+        """``rRcC`` of a cell.
+
+        Raises:
+            TypeError: ``cell`` is not a cell reference (:meth:`cell`).
+            InvalidArgumentError: (a ``ValueError``) ``cell`` is not a playable cell.
+        """
         return self.puzzle.cell_name(self.cell(cell))
 
     # --- reading the state --------------------------------------------------------
     def digit(self, cell: Any) -> int:
-        """The digit of a cell: given or placed, 0 when it is open."""
+        """The digit of a cell: given or placed, 0 when it is open.
+
+        Raises:
+            TypeError: ``cell`` is not a cell reference (:meth:`cell`).
+            InvalidArgumentError: (a ``ValueError``) ``cell`` is not a playable cell.
+        """
         i = self.cell(cell)
         return self.puzzle.givens[i] or self.placed[i]
 
@@ -164,7 +190,12 @@ class Position:
         return tuple((i, d) for i, d in enumerate(self.placed) if d)
 
     def marked(self, cell: Any) -> list[int] | None:
-        """The pencil marks of a cell, None when it has none."""
+        """The pencil marks of a cell, None when it has none.
+
+        Raises:
+            TypeError: ``cell`` is not a cell reference (:meth:`cell`).
+            InvalidArgumentError: (a ``ValueError``) ``cell`` is not a playable cell.
+        """
         mask = self.marks[self.cell(cell)]
         return None if mask == NO_MARKS else digits_of(mask)
 
@@ -189,7 +220,12 @@ class Position:
         return out
 
     def candidates(self, cell: Any) -> list[int]:
-        """The candidates of a cell in this position (see :meth:`masks`)."""
+        """The candidates of a cell in this position (see :meth:`masks`).
+
+        Raises:
+            TypeError: ``cell`` is not a cell reference (:meth:`cell`).
+            InvalidArgumentError: (a ``ValueError``) ``cell`` is not a playable cell.
+        """
         return digits_of(self.masks()[self.cell(cell)])
 
     def filled(self) -> set[int]:
@@ -212,8 +248,10 @@ class Position:
         0 or None takes the placed digit away.  Placing a given's own digit
         changes nothing.
 
-        Raises :class:`InvalidArgumentError` for a digit out of range or a
-        given cell asked to hold another digit.
+        Raises:
+            TypeError: ``cell`` is not a cell reference (:meth:`cell`), ``digit`` not an int or None.
+            InvalidArgumentError: (a ``ValueError``) a digit out of range, a
+                cell that is not playable, or a given cell asked to hold another digit.
         """
         i = self.cell(cell)
         d = 0 if digit is None else digit
@@ -226,7 +264,8 @@ class Position:
             raise InvalidArgumentError(f"{self.puzzle.cell_name(i)}: holds the given {given}; "
                                        f"only open cells take a digit")
         if not 0 <= d <= self.puzzle.max_digit:
-            raise InvalidArgumentError(f"{self.puzzle.cell_name(i)}: {d} is not a digit 1..{self.puzzle.max_digit}")
+            raise InvalidArgumentError(f"{self.puzzle.cell_name(i)}: {shown(d)} is not a digit "
+                                       f"1..{self.puzzle.max_digit}")
         placed = list(self.placed)
         marks = list(self.marks)
         placed[i] = d
@@ -240,8 +279,10 @@ class Position:
         marks (every candidate the rules allow).  An empty list keeps
         nothing: a mistake :func:`sumlogic.check` reports.
 
-        Raises :class:`InvalidArgumentError` for a digit out of range or a
-        cell that holds a digit.
+        Raises:
+            TypeError: ``cell`` is not a cell reference, ``digits`` not a list, a str or None.
+            InvalidArgumentError: (a ``ValueError``) a digit out of range (or not
+                an ASCII digit in a str), or a cell that holds a digit.
         """
         i = self.cell(cell)
         name = self.puzzle.cell_name(i)
@@ -252,7 +293,12 @@ class Position:
         return Position(self.puzzle, self.placed, tuple(marks))
 
     def clear(self, cell: Any) -> "Position":
-        """A copy with the cell's placed digit and pencil marks taken away (a given stays)."""
+        """A copy with the cell's placed digit and pencil marks taken away (a given stays).
+
+        Raises:
+            TypeError: ``cell`` is not a cell reference.
+            InvalidArgumentError: (a ``ValueError``) ``cell`` is not playable.
+        """
         i = self.cell(cell)
         placed, marks = list(self.placed), list(self.marks)
         placed[i], marks[i] = 0, NO_MARKS
@@ -276,8 +322,16 @@ class Position:
         >>> after = start.apply(step)
         >>> after.digit("r1c1"), after.marked("r1c2"), start.candidates("r1c2")
         (4, [8], [7, 8])
+
+        Raises:
+            TypeError: ``step`` is not a :class:`~solver.step.Step`.
+            InvalidArgumentError: (a ``ValueError``) the step names a cell
+                this puzzle does not have, or a digit or mask out of its range.
         """
+        if not isinstance(step, Step):
+            raise TypeError(f"apply() takes a Step (from sumlogic.hint or sumlogic.explain), not {_type_name(step)}")
         puzzle = self.puzzle
+        _check_step(puzzle, step)
         placed, marks = list(self.placed), list(self.marks)
         for cell, digit in step.placements:
             if not puzzle.givens[cell]:
@@ -298,7 +352,15 @@ class Position:
         """JSON-ready: ``id``, ``kind``, ``puzzle`` (the corpus record, left
         out with ``include_puzzle=False``), ``placed`` (``{"r1c2": 5}``, the
         person's digits) and ``marks`` (``{"r1c3": [1, 3, 5]}``, the pencil
-        marks)."""
+        marks).
+
+        Raises:
+            TypeError: ``include_puzzle`` is not a bool.
+            InvalidPuzzleError: (a ``ValueError``) with the puzzle, one that has
+                no corpus record (a hand-made ``Puzzle`` of another kind).
+        """
+        if not isinstance(include_puzzle, bool):
+            raise TypeError(f"to_dict(): include_puzzle must be True or False, not {_type_name(include_puzzle)}")
         p = self.puzzle
         out: dict[str, Any] = {"id": p.id, "kind": p.kind}
         if include_puzzle:
@@ -313,16 +375,25 @@ class Position:
     def from_dict(cls, data: Mapping[str, Any], puzzle: Puzzle | None = None) -> "Position":
         """The inverse of :meth:`to_dict`.  ``puzzle`` is used when given
         (the data's ``puzzle`` record is then not needed); else the record
-        is read.
+        is read; when both are there they must be the same puzzle (its
+        ``kind``, cells, givens and rules; the ``id`` may differ).
 
-        Raises :class:`~solver.errors.ParseError` naming the key and cell.
+        Raises:
+            ParseError: (a ``ValueError``) naming the key and cell of what
+                cannot be read, or a ``kind`` or ``puzzle`` record that is
+                not the puzzle's.
+            TypeError: ``puzzle`` is not a Puzzle or None.
         """
+        if puzzle is not None and not isinstance(puzzle, Puzzle):
+            raise TypeError(f"from_dict(): puzzle must be a Puzzle or None, not {_type_name(puzzle)}")
         if not isinstance(data, Mapping):
             raise ParseError(f"a position is a JSON object, not {_type_name(data)}")
         if puzzle is None:
             if "puzzle" not in data:
                 raise ParseError("position: no 'puzzle' record, and no puzzle given")
             puzzle = from_record(data["puzzle"])
+        else:
+            _same_puzzle(puzzle, data)
         for key in ("placed", "marks"):
             if not isinstance(data.get(key, {}), Mapping):
                 raise ParseError(f"position: '{key}' is not an object of cell names")
@@ -333,12 +404,12 @@ class Position:
         try:
             for name, digit in data.get("placed", {}).items():
                 if isinstance(digit, bool) or not isinstance(digit, int):
-                    raise ParseError(f"position: placed {name}: {digit!r} is not a digit")
-                pos = _placed(pos, name, digit, "position: placed ")
+                    raise ParseError(f"position: placed {_named(name)}: {shown(digit)} is not a digit")
+                pos = _placed(pos, _key(name, "placed"), digit, "position: placed ")
             for name, digits in data.get("marks", {}).items():
                 if not isinstance(digits, list):
-                    raise ParseError(f"position: marks {name}: {digits!r} is not a list of digits")
-                pos = _marked(pos, name, digits, "position: marks ")
+                    raise ParseError(f"position: marks {_named(name)}: {shown(digits)} is not a list of digits")
+                pos = _marked(pos, _key(name, "marks"), digits, "position: marks ")
         except InvalidArgumentError as error:
             raise ParseError(str(error)) from None
         return pos
@@ -369,19 +440,71 @@ class Position:
         return f"<Position {self.puzzle.id or self.puzzle.kind}: {digits} placed, {marked} pencilled>"
 
 
+def _named(name: Any) -> str:
+    """A cell key as an error names it: a short name as it is, anything else shortened."""
+    return name if isinstance(name, str) and len(name) <= 20 and name.isprintable() else shown(name)
+
+
+def _key(name: Any, key: str) -> Any:
+    """A cell key of :meth:`Position.from_dict`'s ``placed`` or ``marks``: a
+    name (JSON keys are strings), or from Python an index or ``(row, column)``."""
+    if isinstance(name, bool) or not isinstance(name, (str, int, tuple)):
+        raise ParseError(f"position: {key}: {shown(name)} is not a cell name (rRcC)")
+    return name
+
+
+def _same_puzzle(puzzle: Puzzle, data: Mapping[str, Any]) -> None:
+    """Refuse position data whose ``kind`` or ``puzzle`` record is not ``puzzle``'s."""
+    kind = data.get("kind")
+    if kind is not None and kind != puzzle.kind:
+        raise ParseError(f"the position is of another puzzle: its kind is {shown(kind)}, not {puzzle.kind}")
+    record = data.get("puzzle")
+    if record is None:
+        return
+    try:
+        theirs = from_record(record)
+    except SumlogicError as error:
+        raise ParseError(f"position: puzzle: {error}") from None
+    if (theirs.kind, theirs.cells, theirs.givens, _rules(theirs)) != \
+            (puzzle.kind, puzzle.cells, puzzle.givens, _rules(puzzle)):
+        raise ParseError("the position is of another puzzle: its puzzle record differs")
+
+
+def _check_step(puzzle: Puzzle, step: Step) -> None:
+    """Refuse a step whose cells, digits or masks this puzzle cannot have (a
+    step of another puzzle, or one built by hand)."""
+    n, full = puzzle.size, full_mask(puzzle.max_digit)
+    for what, items in (("placement", step.placements), ("elimination", step.eliminations)):
+        for item in items:
+            if not (isinstance(item, tuple) and len(item) == 2):
+                raise InvalidArgumentError(f"apply(): a {what} is a (cell, value) pair, not {shown(item)}")
+            cell, value = item
+            if isinstance(cell, bool) or not isinstance(cell, int) or not 0 <= cell < n:
+                raise InvalidArgumentError(f"apply(): {what} cell {shown(cell)} is not a cell index 0..{n - 1}")
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise InvalidArgumentError(f"apply(): {what} of {puzzle.cell_name(cell)}: {shown(value)} "
+                                           f"is not an int")
+            if what == "placement" and not 1 <= value <= puzzle.max_digit:
+                raise InvalidArgumentError(f"apply(): {puzzle.cell_name(cell)}: {value} is not a digit "
+                                           f"1..{puzzle.max_digit}")
+            if what == "elimination" and (value < 0 or value & ~full):
+                raise InvalidArgumentError(f"apply(): elimination of {puzzle.cell_name(cell)}: {shown(value)} "
+                                           f"is not a mask of digits 1..{puzzle.max_digit}")
+
+
 def _mask(digits: Iterable[int] | str, max_digit: int, name: str) -> int:
     if isinstance(digits, str):
-        if not digits.isdigit() and digits != "":
-            raise InvalidArgumentError(f"{name}: {digits!r} is not a string of digits")
+        if not all("0" <= ch <= "9" for ch in digits):  # str.isdigit takes "²" and "١" too
+            raise InvalidArgumentError(f"{name}: {shown(digits)} is not a string of digits")
         items: list[Any] = [int(ch) for ch in digits]
-    elif isinstance(digits, Iterable):
+    elif isinstance(digits, Iterable) and not isinstance(digits, (bytes, Mapping)):
         items = list(digits)
     else:
         raise TypeError(f"keep(): digits must be a list of ints, a str of digits or None, not {_type_name(digits)}")
     mask = 0
     for d in items:
         if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= max_digit:
-            raise InvalidArgumentError(f"{name}: {d!r} is not a digit 1..{max_digit}")
+            raise InvalidArgumentError(f"{name}: {shown(d)} is not a digit 1..{max_digit}")
         mask |= 1 << d
     return mask
 
@@ -421,8 +544,10 @@ def read_position(puzzle: Puzzle, text: str, source: str | None = None) -> Posit
     """The position written in ``text`` for ``puzzle`` (the forms are in
     the module docstring, detected from the content).
 
-    Raises :class:`~solver.errors.ParseError`, one line naming ``source``
-    (default ``position``), the line and the cell.
+    Raises:
+        ParseError: (a ``ValueError``) one line naming ``source`` (default
+            ``position``), the line and the cell.
+        TypeError: ``puzzle`` is not a Puzzle, ``text`` not a str, ``source`` not a str or None.
 
     >>> from puzzles import sample
     >>> p = sample("kakuro-6x6")
@@ -438,6 +563,8 @@ def read_position(puzzle: Puzzle, text: str, source: str | None = None) -> Posit
         raise TypeError(f"read_position() takes a Puzzle, not {_type_name(puzzle)}")
     if not isinstance(text, str):
         raise TypeError(f"read_position() takes the text of a position (a str), not {_type_name(text)}")
+    if source is not None and not isinstance(source, str):
+        raise TypeError(f"read_position(): source must be a str or None, not {_type_name(source)}")
     where = source or "position"
     text = drop_bom(text)
     stripped = text.strip()
@@ -447,27 +574,17 @@ def read_position(puzzle: Puzzle, text: str, source: str | None = None) -> Posit
         if "\n" not in stripped and _FPUZZLES.search(stripped):
             return _from_fpuzzles(puzzle, stripped, where)
         return _from_text(puzzle, text, where)
-    except ParseError as error:
-        raise error.located(source=where) from None
+    except ParseError as error:  # its own "position: " prefix is said once, by ``where``
+        raise ParseError(error.message.removeprefix("position: "), line=error.line,
+                         source=error.source or where) from None
     except InvalidArgumentError as error:
         raise ParseError(str(error), source=where) from None
 
 
 def _from_json(puzzle: Puzzle, text: str, where: str) -> Position:
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as error:
-        raise ParseError(f"not JSON: {error}") from None
+    data = loads(text)  # strict, and its errors in plain words
     if isinstance(data, dict) and "grid" in data and "size" in data:
         return _from_fpuzzles(puzzle, text, where)
-    if isinstance(data, dict) and isinstance(data.get("puzzle"), dict):
-        try:
-            theirs = from_record(data["puzzle"])
-        except SumlogicError as error:
-            raise ParseError(f"position: puzzle: {error}") from None
-        if (theirs.kind, theirs.cells, theirs.givens, _rules(theirs)) != \
-                (puzzle.kind, puzzle.cells, puzzle.givens, _rules(puzzle)):
-            raise ParseError("the position is of another puzzle: its puzzle record differs")
     return Position.from_dict(data, puzzle)
 
 

@@ -31,9 +31,13 @@ from importlib import resources
 from typing import Any, AsyncIterator
 
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
+
+from puzzles.jsonl import loads
+from solver.errors import InvalidArgumentError, ParseError
+from solver.model import shown
 
 from .jobs import BadField, Body, error_body, run_job, worker_start
 from .schema import FIELDS, PREFIXES, Limits, check_fields, openapi
@@ -43,6 +47,12 @@ GRACE = 5.0
 
 RETRY_AFTER = 1
 """Seconds a busy server asks a client to wait (the Retry-After header)."""
+
+MAX_WORKERS = 256
+"""The most worker processes a server starts (far more than a machine has cores)."""
+
+MAX_BODY = 1 << 30
+"""The largest body limit a server takes (1 GiB; the default is 256 KiB)."""
 
 
 @dataclass(frozen=True)
@@ -55,6 +65,17 @@ class Settings:
     queue_limit: int = 32
     max_body: int = 256 * 1024
     limits: Limits = field(default_factory=Limits)
+
+    def __post_init__(self) -> None:
+        for name, high in (("workers", MAX_WORKERS), ("queue_limit", None), ("max_body", MAX_BODY)):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise TypeError(f"Settings: {name} must be a whole number, not {shown(value)}")
+            if value < 1 or (high is not None and value > high):
+                bounds = f"1..{high}" if high is not None else "1 or more"
+                raise InvalidArgumentError(f"Settings: {name} must be {bounds}, not {shown(value)}")
+        if not isinstance(self.limits, Limits):
+            raise TypeError(f"Settings: limits must be a Limits, not {shown(self.limits)}")
 
 
 class Busy(Exception):
@@ -134,13 +155,13 @@ class BadRequest(Exception):
         self.body = error_body(field, message)
 
 
-def _no_constants(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")
 
 
 async def read_body(request: Request, max_body: int) -> Any:
     """The request's JSON body: 415 when it is not ``application/json``, 413
-    past ``max_body`` bytes (read no further), 400 when it is not JSON."""
+    past ``max_body`` bytes (read no further), 400 when it is not JSON (or
+    the client left before sending all of it).  A UTF-8 byte order mark
+    before the JSON is dropped."""
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind != "application/json":
         raise BadRequest(415, "body", f"must be application/json, not {kind or 'unnamed'}")
@@ -148,25 +169,44 @@ async def read_body(request: Request, max_body: int) -> Any:
     if declared.isdigit() and int(declared) > max_body:
         raise BadRequest(413, "body", f"larger than the limit of {max_body} bytes")
     data = bytearray()
-    async for chunk in request.stream():
-        data += chunk
-        if len(data) > max_body:
-            raise BadRequest(413, "body", f"larger than the limit of {max_body} bytes")
     try:
-        text = bytes(data).decode("utf-8")
-        return json.loads(text, parse_constant=_no_constants)
+        async for chunk in request.stream():
+            data += chunk
+            if len(data) > max_body:
+                raise BadRequest(413, "body", f"larger than the limit of {max_body} bytes")
+    except ClientDisconnect:  # the client left mid-body: nobody reads the answer, but no traceback either
+        raise BadRequest(400, "body", "the client closed the connection before the end of the body") from None
+    try:
+        text = bytes(data).decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError:
         raise BadRequest(400, "body", "not UTF-8 text") from None
-    except RecursionError:
-        raise BadRequest(400, "body", "nested too deeply") from None
-    except ValueError as error:
-        raise BadRequest(400, "body", f"not JSON: {error}") from None
+    try:
+        return loads(text)  # the readers' strict JSON: no NaN, no key twice, errors in plain words
+    except ParseError as error:
+        raise BadRequest(400, "body", str(error)) from None
+
+
+class Answer(JSONResponse):
+    """A JSON response whose strings may hold anything a request held: a lone
+    surrogate (legal in JSON text as ``\\udc80``, not encodable as UTF-8) is
+    written as that escape, so the answer stays exact and never fails."""
+
+    def render(self, content: Any) -> bytes:
+        try:
+            return super().render(content)
+        except UnicodeEncodeError:
+            return json.dumps(content, ensure_ascii=True, allow_nan=False, indent=None,
+                              separators=(",", ":")).encode("ascii")
 
 
 def answer(status: int, body: Body, retry: bool = False) -> JSONResponse:
-    """A JSON response (``Retry-After`` on a 503)."""
+    """A JSON response (``Retry-After`` on a 503).
+
+    >>> answer(200, {"id": "a\\udc80"}).body
+    b'{"id":"a\\\\udc80"}'
+    """
     headers = {"Retry-After": str(RETRY_AFTER)} if retry else None
-    return JSONResponse(body, status_code=status, headers=headers)
+    return Answer(body, status_code=status, headers=headers)
 
 
 # --------------------------------------------------------------------- the application

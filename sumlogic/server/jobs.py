@@ -30,7 +30,7 @@ import signal
 from typing import Any, Callable
 
 from solver.errors import SumlogicError
-from solver.model import Puzzle
+from solver.model import Puzzle, shown
 
 from ..position import Position
 
@@ -50,15 +50,25 @@ class BadField(Exception):
         self.message = message
 
 
+MAX_ERROR = 400
+"""The longest error message an answer carries: a request's own long value
+(a 60 kB notation name) is not echoed whole."""
+
+
 def error_body(field: str | None, message: str) -> Body:
-    """The JSON of an error answer: one line, naming the field first.
+    """The JSON of an error answer: one line, naming the field first, at most
+    :data:`MAX_ERROR` characters.
 
     >>> error_body("puzzle", "r1c1: bad\\n digit")
     {'error': 'puzzle: r1c1: bad digit', 'field': 'puzzle'}
+    >>> len(error_body("format", "no notation " + "x" * 1000)["error"])
+    400
     """
     text = " ".join(message.split())
     if field and not text.startswith(field + ":"):
         text = f"{field}: {text}"
+    if len(text) > MAX_ERROR:
+        text = text[:MAX_ERROR - 3] + "..."
     return {"error": text, "field": field}
 
 
@@ -95,7 +105,7 @@ def read_puzzle(fields: Body) -> tuple[Puzzle, str]:
             raise BadField("puzzle", "missing (give it here or as the record position.puzzle)")
         value = carried
     if notation is not None and notation not in FORMATS:
-        raise BadField("format", f"no notation {notation!r} (GET /api/formats lists them)")
+        raise BadField("format", f"no notation {shown(notation)} (GET /api/formats lists them)")
     try:
         if isinstance(value, dict):
             notation = notation or "jsonl"
@@ -224,7 +234,7 @@ def _convert(fields: Body) -> Body:
     puzzle, notation = read_puzzle(fields)
     target = fields["to"]
     if target not in FORMATS:
-        raise BadField("to", f"no notation {target!r} (GET /api/formats lists them)")
+        raise BadField("to", f"no notation {shown(target)} (GET /api/formats lists them)")
     try:
         text = write_text([puzzle], target)
     except SumlogicError as error:

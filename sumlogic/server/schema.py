@@ -18,6 +18,9 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from solver.errors import InvalidArgumentError
+from solver.model import shown
+
 from .jobs import BadField, Body
 
 API = "/api"
@@ -38,6 +41,17 @@ class Limits:
 
     time_limit: float = 20.0
     budget: int = 200_000
+
+    def __post_init__(self) -> None:
+        t, b = self.time_limit, self.budget
+        if isinstance(t, bool) or not isinstance(t, (int, float)):
+            raise TypeError(f"Limits: time_limit must be a number of seconds, not {shown(t)}")
+        if not 0 < t < math.inf:  # NaN fails too; an endless limit cannot be written in JSON (health, OpenAPI)
+            raise InvalidArgumentError(f"Limits: time_limit must be above 0 seconds and finite, not {shown(t)}")
+        if isinstance(b, bool) or not isinstance(b, int):
+            raise TypeError(f"Limits: budget must be a whole number of work units, not {shown(b)}")
+        if b < 0:
+            raise InvalidArgumentError(f"Limits: budget must be 0 or more, not {b}")
 
 
 @dataclass(frozen=True)
@@ -134,14 +148,43 @@ def _fits(value: Any, types: tuple[str, ...]) -> bool:
 
 def _kinds(types: tuple[str, ...]) -> str:
     names = {"string": "a string", "object": "an object", "null": "null", "boolean": "true or false",
-             "integer": "a whole number", "number": "a number"}
+             "integer": "a whole number", "number": "a number", "array": "an array"}
     words = [names[t] for t in types]
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
+MAX_NESTING = 32
+"""The deepest a field's value may nest (objects and arrays); a puzzle record or
+a position needs 5.  Deeper values are refused before they reach a worker
+(sending them there, or reading them, would overflow the stack)."""
+
+
+def _nesting(value: Any, limit: int) -> int:
+    """How deep ``value`` nests, counted without recursion and up to ``limit + 1`` at most."""
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if not isinstance(item, (dict, list)):
+            continue
+        deepest = max(deepest, depth)
+        if deepest > limit:
+            break
+        stack.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
+    return deepest
+
+
 def check_fields(endpoint: str, body: Any, limits: Limits) -> Body:
     """The request's fields checked and completed with their defaults (the server's limits for
-    ``timeout`` and ``budget``); :class:`BadField` names the first wrong one."""
+    ``timeout`` and ``budget``); :class:`BadField` names the first wrong one.
+
+    >>> deep: list = []
+    >>> for _ in range(MAX_NESTING):
+    ...     deep = [deep]
+    >>> check_fields("check", {"position": {"placed": deep}}, Limits())
+    Traceback (most recent call last):
+    sumlogic.server.jobs.BadField: ('position', 'nested more than 32 levels deep')
+    """
     if not isinstance(body, dict):
         raise BadField("body", f"must be a JSON object, not {_json_type(body)}")
     fields = FIELDS[endpoint]
@@ -149,6 +192,9 @@ def check_fields(endpoint: str, body: Any, limits: Limits) -> Body:
     for name in body:
         if name not in known:
             raise BadField(str(name)[:40], f"unknown field ({endpoint} takes: {', '.join(f.name for f in fields)})")
+    for name, value in body.items():
+        if _nesting(value, MAX_NESTING) > MAX_NESTING:
+            raise BadField(name, f"nested more than {MAX_NESTING} levels deep")
     out: Body = {}
     for field in fields:
         if field.name not in body:
@@ -175,9 +221,9 @@ def _default(field: Field, limits: Limits) -> Any:
 
 def _bounded(field: Field, value: Any, limits: Limits) -> Any:
     if field.name == "timeout":
-        if math.isnan(value) or value <= 0 or value > limits.time_limit:
+        if value != value or value <= 0 or value > limits.time_limit:  # NaN, and ints past a float's range
             raise BadField("timeout", f"must be above 0 and at most {limits.time_limit:g} seconds "
-                                      f"(the server's limit), not {value!r}")
+                                      f"(the server's limit), not {shown(value)}")
         return float(value)
     if isinstance(value, list):
         if not all(isinstance(item, str) for item in value):
@@ -190,7 +236,7 @@ def _bounded(field: Field, value: Any, limits: Limits) -> Any:
     if field.name == "budget":
         high, note = limits.budget, " (the server's work budget)"
     if (low is not None and value < low) or (high is not None and value > high):
-        raise BadField(field.name, f"must be between {low} and {high}{note}, not {value}")
+        raise BadField(field.name, f"must be between {low} and {high}{note}, not {shown(value)}")
     return value
 
 
