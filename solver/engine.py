@@ -131,10 +131,13 @@ def guess_cell(ctx: Context, solution: tuple[int, ...]) -> int:
     candidate left that propagation refutes goes too,
     :func:`~solver.propagate.singleton_consistency`), and the cell that
     leaves the fewest candidates is guessed.  Ties: the larger first gain,
-    fewer candidates, the first cell."""
+    fewer candidates, the first cell.  When every cell left has one candidate
+    (a choice of techniques that places no single), the first unplaced cell."""
     masks = ctx.state.masks
     prop = shared(ctx.puzzle)
     open_cells = [i for i, m in enumerate(masks) if not is_single(m)]
+    if not open_cells:
+        return min(i for i in range(len(masks)) if i not in ctx.placed)
 
     def placed(cell: int) -> list[int]:
         trial = list(masks)
@@ -166,8 +169,12 @@ def guess_step(ctx: Context, solution: tuple[int, ...]) -> Step:
         why = "No technique applies within the work budget for searching techniques."
     else:
         why = "No technique applies."
-    text = (f"{why} Guess: {ctx.name(cell)} (candidates {options}) is tried as {digit}; "
-            f"backtracking confirms this choice leads to the solution (the other choices fail or are not needed).")
+    if is_single(masks[cell]):
+        text = (f"{why} {ctx.name(cell)} has one candidate left, {digit}, which none of the chosen techniques "
+                f"places: it is placed as a guess.")
+    else:
+        text = (f"{why} Guess: {ctx.name(cell)} (candidates {options}) is tried as {digit}; backtracking "
+                f"confirms this choice leads to the solution (the other choices fail or are not needed).")
     return Step(GUESS, "Guess (backtracking)", 10, text if ctx.explain else "", placements=((cell, digit),),
                 cells=(cell,), candidates=((cell, masks[cell]),))
 

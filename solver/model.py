@@ -445,10 +445,38 @@ def _check_types(p: Puzzle) -> None:
               (comp.left, comp.right))
 
 
+def _types_ok(p: Puzzle) -> bool:
+    """True when every field of ``p`` has its type: the quick test run on every
+    puzzle built (generators build many), before :func:`_check_types` looks for
+    the field to name."""
+    int_ = int
+    if not (type(p.kind) is str and type(p.id) is str and type(p.height) is int_ and type(p.width) is int_
+            and type(p.max_digit) is int_):
+        return False
+    fields = (p.cells, p.regions, p.givens, p.pairs, p.comparisons, p.info)
+    if not all(type(f) is tuple for f in fields):
+        return False
+    if not all(type(c) is tuple and len(c) == 2 and type(c[0]) is int_ and type(c[1]) is int_ for c in p.cells):
+        return False
+    if not all(type(g) is int_ for g in p.givens):
+        return False
+    if not all(type(x) is tuple and len(x) == 2 and type(x[0]) is str for x in p.info):
+        return False
+    for r in p.regions:
+        if not (type(r) is Region and type(r.name) is str and type(r.cells) is tuple and type(r.kind) is str
+                and (r.total is None or type(r.total) is int_) and type(r.distinct) is bool
+                and (r.label is None or type(r.label) is str) and all(type(c) is int_ for c in r.cells)):
+            return False
+    return (all(type(x) is Pair and type(x.a) is int_ and type(x.b) is int_ for x in p.pairs)
+            and all(type(x) is Comparison and type(x.left) is int_ and type(x.right) is int_
+                    for x in p.comparisons))
+
+
 def validate(p: Puzzle) -> None:
     """Raise :class:`InvalidPuzzleError` naming the first broken rule of a
     puzzle's shape (TypeError for a field of the wrong type)."""
-    _check_types(p)
+    if not _types_ok(p):
+        _check_types(p)
     if p.height < 1 or p.width < 1:
         raise InvalidPuzzleError(f"grid size {p.height}x{p.width} is empty")
     if p.height * p.width > MAX_AREA:
