@@ -23,7 +23,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .bits import digits_of, mask_of
-from .model import Puzzle, Region
+from .errors import InvalidArgumentError, InvalidPuzzleError, ParseError
+from .model import Puzzle, Region, shown
 
 
 @dataclass(frozen=True)
@@ -60,8 +61,20 @@ class Step:
         return sum(m.bit_count() for _, m in self.eliminations)
 
     def to_dict(self, puzzle: Puzzle) -> dict[str, Any]:
-        """The step as JSON-ready data with cells named ``rRcC``."""
-        name = puzzle.cell_name
+        """The step as JSON-ready data with cells named ``rRcC``.
+
+        Raises:
+            InvalidArgumentError: a cell of the step is not a cell of ``puzzle``
+                (a step of another puzzle).
+        """
+        count = len(puzzle.cells)
+
+        def name(cell: int) -> str:
+            if not isinstance(cell, int) or not 0 <= cell < count:
+                raise InvalidArgumentError(f"step {self.technique!r}: cell {shown(cell)} is not a cell of "
+                                           f"this {puzzle.height}x{puzzle.width} puzzle (a step of another one?)")
+            return puzzle.cell_name(cell)
+
         return {
             "technique": self.technique,
             "name": self.name,
@@ -81,21 +94,103 @@ class Step:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], puzzle: Puzzle) -> "Step":
-        """The inverse of :meth:`to_dict`."""
-        at = puzzle.cell_at
-        hl = data.get("highlights", {})
-        return cls(
-            technique=data["technique"],
-            name=data.get("name", data["technique"]),
-            level=int(data.get("level", 0)),
-            text=data.get("text", ""),
-            placements=tuple((at(c), int(d)) for c, d in data.get("placements", [])),
-            eliminations=tuple((at(c), mask_of(ds)) for c, ds in data.get("eliminations", [])),
-            cells=tuple(at(c) for c in hl.get("cells", [])),
-            regions=tuple((r["name"], tuple(at(c) for c in r["cells"])) for r in hl.get("regions", [])),
-            candidates=tuple((at(c), mask_of(ds)) for c, ds in hl.get("candidates", [])),
-            sub_steps=tuple(cls.from_dict(s, puzzle) for s in data.get("sub_steps", [])),
-            derived=tuple(Region(r["name"], tuple(at(c) for c in r["cells"]), r.get("total"),
-                                 bool(r.get("distinct", False)), kind="virtual")
-                          for r in data.get("derived", [])),
-        )
+        """The inverse of :meth:`to_dict`.
+
+        Raises:
+            ParseError: ``data`` is not a step's JSON: the message names the
+                field (a missing key, a value of the wrong type, a digit out
+                of range, a cell name that is not a cell of ``puzzle``).
+        """
+        return _step_from(data, puzzle, "step")
+
+
+def _step_from(data: Any, puzzle: Puzzle, where: str) -> Step:
+    """:meth:`Step.from_dict` for the step at ``where`` (``step``, ``step.sub_steps[2]``)."""
+    data = _of(data, dict, where, "an object")
+    technique = _of(data.get("technique"), str, f"{where}.technique", "a str")
+    highlights = _of(data.get("highlights", {}), dict, f"{where}.highlights", "an object")
+
+    def items(key: str, holder: dict[str, Any] = data, at: str = where) -> list[Any]:
+        return _of(holder.get(key, []), list, f"{at}.{key}", "a list")
+
+    def cell(value: Any, at: str) -> int:
+        _of(value, str, at, "a cell name (rRcC)")
+        try:
+            return puzzle.cell_at(value)
+        except InvalidPuzzleError as error:
+            raise ParseError(f"{at}: {error}") from None
+
+    def digit(value: Any, at: str) -> int:
+        if not _whole(value) or not 1 <= value <= puzzle.max_digit:
+            raise ParseError(f"{at}: expected a digit 1..{puzzle.max_digit}, not {shown(value)}")
+        return value
+
+    def pair(value: Any, at: str) -> tuple[Any, Any]:
+        value = _of(value, list, at, "a [cell, digit(s)] pair")
+        if len(value) != 2:
+            raise ParseError(f"{at}: expected a [cell, digit(s)] pair, not {shown(value)}")
+        return value[0], value[1]
+
+    def mask(value: Any, at: str) -> int:
+        return mask_of(digit(d, f"{at}[{i}]") for i, d in enumerate(_of(value, list, at, "a list of digits")))
+
+    def cell_digit(key: str, holder: dict[str, Any] = data, at: str = where) -> tuple[tuple[int, int], ...]:
+        out = []
+        for i, value in enumerate(items(key, holder, at)):
+            here = f"{at}.{key}[{i}]"
+            c, d = pair(value, here)
+            out.append((cell(c, here), digit(d, here)))
+        return tuple(out)
+
+    def cell_mask(key: str, holder: dict[str, Any] = data, at: str = where) -> tuple[tuple[int, int], ...]:
+        out = []
+        for i, value in enumerate(items(key, holder, at)):
+            here = f"{at}.{key}[{i}]"
+            c, ds = pair(value, here)
+            out.append((cell(c, here), mask(ds, here)))
+        return tuple(out)
+
+    def region(value: Any, at: str) -> tuple[str, tuple[int, ...]]:
+        value = _of(value, dict, at, "an object")
+        cells = _of(value.get("cells"), list, f"{at}.cells", "a list of cell names")
+        return (_of(value.get("name"), str, f"{at}.name", "a str"),
+                tuple(cell(c, f"{at}.cells[{i}]") for i, c in enumerate(cells)))
+
+    def derived(value: Any, at: str) -> Region:
+        name, cells = region(value, at)
+        total = value.get("total")
+        if total is not None and not _whole(total):
+            raise ParseError(f"{at}.total: expected an int or null, not {shown(total)}")
+        distinct = _of(value.get("distinct", False), bool, f"{at}.distinct", "true or false")
+        return Region(name, cells, total, distinct, kind="virtual")
+
+    level = data.get("level", 0)
+    if not _whole(level):
+        raise ParseError(f"{where}.level: expected an int, not {shown(level)}")
+    hl = f"{where}.highlights"
+    return Step(
+        technique=technique,
+        name=_of(data.get("name", technique), str, f"{where}.name", "a str"),
+        level=level,
+        text=_of(data.get("text", ""), str, f"{where}.text", "a str"),
+        placements=cell_digit("placements"),
+        eliminations=cell_mask("eliminations"),
+        cells=tuple(cell(c, f"{hl}.cells[{i}]") for i, c in enumerate(items("cells", highlights, hl))),
+        regions=tuple(region(r, f"{hl}.regions[{i}]") for i, r in enumerate(items("regions", highlights, hl))),
+        candidates=cell_mask("candidates", highlights, hl),
+        sub_steps=tuple(_step_from(s, puzzle, f"{where}.sub_steps[{i}]")
+                        for i, s in enumerate(items("sub_steps"))),
+        derived=tuple(derived(r, f"{where}.derived[{i}]") for i, r in enumerate(items("derived"))),
+    )
+
+
+def _whole(value: Any) -> bool:
+    """An int that is not a bool."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _of(value: Any, kind: type, where: str, wanted: str) -> Any:
+    """``value`` when it is a ``kind`` (a bool is not an int), else :class:`ParseError` naming ``where``."""
+    if not isinstance(value, kind) or (kind is not bool and isinstance(value, bool)):
+        raise ParseError(f"{where}: expected {wanted}, not {shown(value)}")
+    return value

@@ -647,3 +647,60 @@ def test_server_any_body_slow(client: Any, data: st.DataObject) -> None:
        args=st.lists(WRONG_VALUES, min_size=1, max_size=2))
 def test_position_methods_slow(method: str, args: list[Any]) -> None:
     test_position_methods_raise_only_documented_errors.hypothesis.inner_test(method, args)  # type: ignore[attr-defined]
+
+
+# ------------------------------------------------------------------ steps as JSON
+
+KILLER = sumlogic.read("sample:killer-1")[0]
+KILLER_STEPS = [Step.from_dict(s, KILLER) for s in sumlogic.explain(KILLER).to_dict()["steps"]]
+JSON_ATOMS = st.one_of(st.none(), st.booleans(), st.integers(-10, 12), st.text(max_size=6),
+                       st.sampled_from(["r1c1", "r9c9", "r10c1", "r0c0", "r١c1"]))
+JSON_VALUES = st.recursive(JSON_ATOMS, lambda inner: st.lists(inner, max_size=3)
+                           | st.dictionaries(st.text(max_size=8), inner, max_size=3), max_leaves=8)
+
+
+def test_steps_round_trip_through_json() -> None:
+    """Every step of a whole trace, contradiction chains and derived sums included, reads back equal."""
+    assert len(KILLER_STEPS) > 50
+    for step in KILLER_STEPS:
+        assert Step.from_dict(json.loads(json.dumps(step.to_dict(KILLER))), KILLER) == step
+
+
+def _damage(data: Any, path: list[Any], value: Any) -> Any:
+    """``data`` with the item at ``path`` (keys and indexes, as far as they reach) replaced by ``value``."""
+    if not path or not isinstance(data, (dict, list)) or not data:
+        return value
+    if isinstance(data, dict):
+        key = sorted(data)[path[0] % len(data)] if isinstance(path[0], int) else path[0]
+        return {**data, key: _damage(data.get(key), path[1:], value)}
+    index = path[0] % len(data) if isinstance(path[0], int) else 0
+    return [*data[:index], _damage(data[index], path[1:], value), *data[index + 1:]]
+
+
+@NORMAL
+@given(index=st.integers(0, 10 ** 6), path=st.lists(st.integers(0, 20), max_size=5), value=JSON_VALUES,
+       drop=st.booleans())
+def test_damaged_step_json_is_a_parse_error(index: int, path: list[int], value: Any, drop: bool) -> None:
+    """A damaged step (a value replaced anywhere, or a key dropped) reads, or
+    raises ParseError naming the field: before, KeyError, a bare int() error
+    or IndexError came from inside."""
+    data = KILLER_STEPS[index % len(KILLER_STEPS)].to_dict(KILLER)
+    damaged = _damage(data, path, value)
+    if drop and isinstance(damaged, dict) and damaged:
+        damaged = {k: v for k, v in damaged.items() if k != sorted(damaged)[path[0] % len(damaged) if path else 0]}
+    try:
+        Step.from_dict(damaged, KILLER)
+    except ParseError as error:
+        plain(str(error))
+        assert str(error).startswith("step"), error
+
+
+def test_a_step_of_another_puzzle_is_refused() -> None:
+    small = sumlogic.read("sample:kakuro-6x6")[0]
+    far = max(KILLER_STEPS, key=lambda s: max(s.cells, default=0))
+    with pytest.raises(InvalidArgumentError, match="not a cell of this"):
+        far.to_dict(small)
+    with pytest.raises(ParseError, match=r"step\.placements\[0\]"):
+        Step.from_dict({"technique": "x", "placements": [["r1c1", 10]]}, KILLER)
+    with pytest.raises(ParseError, match=r"step\.technique"):
+        Step.from_dict({"placements": []}, KILLER)
