@@ -476,6 +476,31 @@ def lone_surrogate(value: Any) -> str | None:
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
+def json_error_message(error: BaseException) -> str:
+    """What a JSON decoding error says, in plain words (no Python internals:
+    no "sys.set_int_max_str_digits", no "maximum recursion depth").
+
+    >>> import json
+    >>> try:
+    ...     json.loads("[" + "9" * 5000 + "]")
+    ... except ValueError as error:
+    ...     json_error_message(error)
+    'a number with too many digits'
+    """
+    if isinstance(error, RecursionError):
+        return "nested too deeply"
+    msg = getattr(error, "msg", None)
+    if msg is None:
+        text = str(error)
+        if "digits" in text:  # Python's limit on converting long integers
+            return "a number with too many digits"
+        return " ".join(text.split())[:120]
+    msg = " ".join(msg.split())
+    msg = msg[:-3] if msg.endswith(" at") else msg  # "Invalid control character at": the column follows
+    col = getattr(error, "colno", None)
+    return f"{msg} at column {col}" if col else msg
+
+
 def check_json_text(value: Any, what: str = "") -> Any:
     """``value`` (decoded JSON) when no string in it holds a lone surrogate, else
     :class:`ParseError` naming the field."""

@@ -48,8 +48,8 @@ from urllib.parse import unquote
 from solver.errors import InvalidPuzzleError, ParseError, SumlogicError
 from solver.model import Puzzle
 
-from .common import (Position, check_json_text, check_link_tail, check_line_ends, content_lines, drop_bom, line_id,
-                     located, short)
+from .common import (Position, check_json_text, check_line_ends, check_link_tail, content_lines, drop_bom,
+                     json_error_message, line_id, located, short)
 from .gridspec import (BOX_SHAPES, GridSpec, NeedsNetworkError, build, check_size, check_supported, cover, kind_of,
                        same_regions, spec_of, standard_boxes)
 from .kropki import Dot
@@ -103,11 +103,8 @@ def load_json(text: str, what: str = "f-puzzles payload") -> Any:
     """``json.loads`` with a one-line :class:`ParseError` (a lone surrogate escape in a string is refused too)."""
     try:
         value = json.loads(text)
-    except RecursionError:
-        raise ParseError(f"{what} is not JSON: nested too deeply") from None
-    except ValueError as error:
-        message = getattr(error, "msg", None) or str(error)
-        raise ParseError(f"{what} is not JSON: {' '.join(message.split())[:100]}") from None
+    except (RecursionError, ValueError) as error:
+        raise ParseError(f"{what} is not JSON: {json_error_message(error)}") from None
     return check_json_text(value, f"{what}: ")
 
 

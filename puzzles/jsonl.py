@@ -55,7 +55,8 @@ from solver.model import Puzzle, cell_label
 from . import greater_killer, kakuro, killer, kropki, sudoku
 from .kinds import KINDS as KIND_RECORDS
 from .common import (SIZE, SIZES, USUAL_BOXES, Box, Position, check_json_text, check_size, drop_bom, format_givens,
-                     freeze, grid_position, grid_shape, is_blank, located, parse_givens, quote, short, text_lines, thaw)
+                     json_error_message, freeze, grid_position, grid_shape, is_blank, located, parse_givens, quote,
+                     short, text_lines, thaw)
 
 KINDS: tuple[str, ...] = tuple(KIND_RECORDS)
 """Every kind a record may name (:data:`puzzles.kinds.KINDS`)."""
@@ -279,7 +280,36 @@ def to_record(puzzle: Puzzle) -> dict[str, Any]:
             record[key] = carried[key]
     for key, value in carried.items():
         record.setdefault(key, value)
+    _check_written(puzzle, record)
     return record
+
+
+def _rules(puzzle: Puzzle) -> tuple[Any, ...]:
+    """What a puzzle asks, by grid position (names, labels, order and carried facts aside)."""
+    pos = puzzle.cells
+
+    def cells(indexes: Sequence[int]) -> tuple[tuple[int, int], ...]:
+        return tuple(sorted(pos[c] for c in indexes))
+
+    return (puzzle.height, puzzle.width, puzzle.max_digit,
+            sorted((cells(r.cells), r.total, r.distinct) for r in puzzle.regions),
+            sorted((pos[c], g) for c, g in enumerate(puzzle.givens) if g),
+            sorted((cells((x.a, x.b)), x.kind) for x in puzzle.pairs),
+            sorted((cells(puzzle.regions[x.left].cells), x.op, cells(puzzle.regions[x.right].cells))
+                   for x in puzzle.comparisons))
+
+
+def _check_written(puzzle: Puzzle, record: dict[str, Any]) -> None:
+    """Refuse to write a record that would read back as another puzzle: a
+    puzzle built by hand whose ``kind`` does not match its rules (a Sudoku
+    relabelled ``kakuro`` was written as a garbled Kakuro grid)."""
+    try:
+        same = _rules(from_record(json.loads(json.dumps(record)))) == _rules(puzzle)
+    except SumlogicError:
+        same = False
+    if not same:
+        raise InvalidPuzzleError(f"{short(puzzle.id or puzzle.kind)}: its rules are not those of a "
+                                 f"{short(puzzle.kind)} puzzle, so JSON Lines cannot hold it as one")
 
 
 # --- the notation ------------------------------------------------------------------
@@ -334,7 +364,7 @@ def loads(text: str, *, locate: bool = False) -> Any:
         hint = ""
         if "\r" in text.replace("\r\n", "") and getattr(error, "msg", "") == "Extra data":
             hint = " (a lone carriage return (CR) does not end a line: lines end at LF or CR LF)"
-        raise ParseError(f"not JSON: {_json_message(error)}{hint}", line=line) from None
+        raise ParseError(f"not JSON: {json_error_message(error)}{hint}", line=line) from None
     return check_json_text(value)
 
 
@@ -378,22 +408,6 @@ def _parse_whole(text: str, source: str | None) -> list[Puzzle]:
             where = f"record {n}: " if isinstance(value, list) else ""
             raise located(ParseError(where + " ".join(str(error).split())), source=source) from None
     return out
-
-
-def _json_message(error: BaseException) -> str:
-    """What a JSON decoding error says, in plain words (no Python internals)."""
-    if isinstance(error, RecursionError):
-        return "nested too deeply"
-    msg = getattr(error, "msg", None)
-    if msg is None:
-        text = str(error)
-        if "digits" in text:  # Python's limit on converting long integers
-            return "a number with too many digits"
-        return " ".join(text.split())[:120]
-    msg = " ".join(msg.split())
-    msg = msg[:-3] if msg.endswith(" at") else msg  # "Invalid control character at": the column follows
-    col = getattr(error, "colno", None)
-    return f"{msg} at column {col}" if col else msg
 
 
 def write(puzzles: Sequence[Puzzle]) -> str:

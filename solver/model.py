@@ -201,9 +201,12 @@ class Puzzle:
     # --- derived structure (cached) ---------------------------------------------
     def __getstate__(self) -> dict[str, Any]:
         """Pickle the puzzle without what :func:`per_puzzle` derived from it
-        (a worker process derives it again)."""
+        (a worker process derives it again), nor its cached hash: string hashes
+        differ from one Python process to the next, so a hash carried over would
+        disagree with that of an equal puzzle built in the worker."""
         state = dict(self.__dict__)
         state.pop(_DERIVED, None)
+        state.pop("_hash", None)
         return state
 
     @cached_property

@@ -704,3 +704,25 @@ def test_a_step_of_another_puzzle_is_refused() -> None:
         Step.from_dict({"technique": "x", "placements": [["r1c1", 10]]}, KILLER)
     with pytest.raises(ParseError, match=r"step\.technique"):
         Step.from_dict({"placements": []}, KILLER)
+
+
+def test_a_pickled_puzzle_leaves_its_hash_behind() -> None:
+    """String hashes differ between processes: a cached hash sent to a worker
+    would disagree with an equal puzzle built there (the hash/eq contract)."""
+    import pickle
+
+    puzzle = sumlogic.read("sample:killer-1")[0]
+    hash(puzzle)
+    again = pickle.loads(pickle.dumps(puzzle))
+    assert "_hash" not in again.__dict__ and again == puzzle and hash(again) == hash(puzzle)
+
+
+@pytest.mark.parametrize("kind", ["kakuro", "killer", "greater-killer"])
+def test_a_puzzle_relabelled_to_another_kind_is_not_written(kind: str) -> None:
+    """A Sudoku relabelled ``kakuro`` was written as a garbled Kakuro grid (and
+    ``killer`` as a Killer without cages): the record would read back as
+    another puzzle, so writing it is refused."""
+    import dataclasses
+
+    with pytest.raises(InvalidPuzzleError, match="cannot hold it"):
+        sumlogic.write(dataclasses.replace(SUDOKU, kind=kind))

@@ -110,12 +110,17 @@ def parse_size(text: str) -> tuple[int, int]:
     ValueError: size '2x9': each side must be 3..46 (WxH, clue row and column included)
     """
     width, sep, height = text.strip().lower().partition("x")
-    if not sep or not width.isdigit() or not height.isdigit():
+    if not sep or not _ascii_number(width) or not _ascii_number(height):
         raise ValueError(f"size {text!r} is not WxH, e.g. 10x10")
     h, w = int(height), int(width)
     if not (3 <= h <= MAX_KAKURO_SIDE and 3 <= w <= MAX_KAKURO_SIDE):
         raise ValueError(f"size {text!r}: each side must be 3..{MAX_KAKURO_SIDE} (WxH, clue row and column included)")
     return h, w
+
+
+def _ascii_number(text: str) -> bool:
+    """One to three ASCII digits (``str.isdigit`` also takes ``'٥'`` and ``'²'``)."""
+    return 1 <= len(text) <= 3 and text.isascii() and text.isdigit()
 
 
 def _kind(kind: str) -> str:
