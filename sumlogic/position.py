@@ -52,7 +52,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
-from puzzles.common import drop_bom, text_lines
+from puzzles.common import check_line_ends, drop_bom, fields, text_lines
 from puzzles.jsonl import from_record, loads, to_record
 from solver.bits import digits_of, full_mask
 from solver.errors import InvalidArgumentError, ParseError, SumlogicError
@@ -66,7 +66,7 @@ NO_MARKS = -1
 
 _EMPTY = frozenset(".0-_")
 _IGNORED = " \t|"
-_MARK = re.compile(r"(?<![A-Za-z0-9])[rR]([0-9]+)[cC]([0-9]+)\s*[=:]\s*([0-9]*)(?![A-Za-z0-9])")
+_MARK = re.compile(r"(?<![A-Za-z0-9])[rR]([0-9]+)[cC]([0-9]+)[ \t]*[=:][ \t]*([0-9]*)(?![A-Za-z0-9])")
 _FPUZZLES = re.compile(r"(?:f-puzzles\.com|/fpuzzles|\AN4Ig)", re.IGNORECASE)
 _PAD_FPUZZLES = re.compile(r"/fpuzzles(N4Ig[^?#\s]*)", re.IGNORECASE)
 
@@ -621,6 +621,7 @@ def _rules(p: Puzzle) -> tuple[Any, ...]:
 
 
 def _from_text(puzzle: Puzzle, text: str, where: str) -> Position:
+    check_line_ends(text)  # a lone CR would join two lines silently
     pos = Position(puzzle)
     grid: list[tuple[int, str]] = []
     marks: list[tuple[int, str, str]] = []
@@ -693,7 +694,7 @@ def _kakuro_rows(puzzle: Puzzle, lines: list[tuple[int, str]]) -> list[tuple[int
                          line=lines[-1][0])
     out = []
     for r, (number, line) in enumerate(lines):
-        tokens = line.split()
+        tokens = fields(line)  # ASCII white space only: a U+00A0 is no separator
         if len(tokens) != puzzle.width:
             raise ParseError(f"row {r + 1} has {len(tokens)} cells, not {puzzle.width} like the puzzle", line=number)
         out.append((number, r, tokens))

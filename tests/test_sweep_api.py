@@ -726,3 +726,15 @@ def test_a_puzzle_relabelled_to_another_kind_is_not_written(kind: str) -> None:
 
     with pytest.raises(InvalidPuzzleError, match="cannot hold it"):
         sumlogic.write(dataclasses.replace(SUDOKU, kind=kind))
+
+
+@pytest.mark.parametrize("change", ["lone CR", "NBSP"])
+def test_position_text_lines_and_fields_are_ascii(change: str) -> None:
+    """A position whose lines end in a lone CR was read as one line (a message
+    about its length), and a U+00A0 split a Kakuro position's row as a space."""
+    kakuro = sumlogic.read("sample:kakuro-6x6")[0]
+    start = Position(kakuro).to_text()
+    assert read_position(kakuro, start).is_start
+    text = start.replace("\n", "\r") if change == "lone CR" else start.replace(" ", "\u00a0", 1)
+    with pytest.raises(ParseError, match="carriage return" if change == "lone CR" else "row 1 has"):
+        read_position(kakuro, text)
