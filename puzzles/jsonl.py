@@ -292,7 +292,7 @@ def _rules(puzzle: Puzzle) -> tuple[Any, ...]:
         return tuple(sorted(pos[c] for c in indexes))
 
     return (puzzle.height, puzzle.width, puzzle.max_digit,
-            sorted((cells(r.cells), r.total, r.distinct) for r in puzzle.regions),
+            sorted((cells(r.cells), -1 if r.total is None else r.total, r.distinct) for r in puzzle.regions),
             sorted((pos[c], g) for c, g in enumerate(puzzle.givens) if g),
             sorted((cells((x.a, x.b)), x.kind) for x in puzzle.pairs),
             sorted((cells(puzzle.regions[x.left].cells), x.op, cells(puzzle.regions[x.right].cells))
