@@ -210,11 +210,11 @@ def _run(argv: Sequence[str] | None) -> int:
     from .common import EXIT_INTERNAL, OutputError, stop_workers, warn
     from .reading import InputError
 
-    args = parse_args(list(argv) if argv is not None else None)
-    if isinstance(args, int):
-        return args
-    run: Callable[[argparse.Namespace], int] = getattr(args, "run", None) or args.func
     try:
+        args = parse_args(list(argv) if argv is not None else None)
+        if isinstance(args, int):
+            return args
+        run: Callable[[argparse.Namespace], int] = getattr(args, "run", None) or args.func
         return run(args)
     except InputError as error:
         warn(f"sumlogic: {error}")
@@ -227,9 +227,12 @@ def _run(argv: Sequence[str] | None) -> int:
         stop_workers()
         warn(f"sumlogic: {error}")
         return EXIT_USAGE
-    except RecursionError:  # plain words, not Python's
-        warn("sumlogic: the input is nested too deeply to be read")
-        return EXIT_USAGE
+    except RecursionError:  # the readers catch their own (too deep an input): here it is a bug, in plain words
+        if os.environ.get("SUMLOGIC_DEBUG"):
+            raise
+        warn("sumlogic: internal error: the work went deeper than Python's stack allows "
+             "(set SUMLOGIC_DEBUG=1 to see the traceback)")
+        return EXIT_INTERNAL
     except Exception as error:  # a bug: one line, never a traceback (unless asked for)
         if os.environ.get("SUMLOGIC_DEBUG"):
             raise

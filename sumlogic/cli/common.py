@@ -60,6 +60,8 @@ def printable(text: str, keep: frozenset[str] = _SHOWN_AS_IS) -> str:
     for ch in text:
         if ch in keep or unicodedata.category(ch) not in _ESCAPED_CATEGORIES:
             out.append(ch)
+        elif "\udc80" <= ch <= "\udcff":  # a byte that was not UTF-8 (a file name in another encoding)
+            out.append(f"\\x{ord(ch) - 0xDC00:02x}")
         else:
             out.append(ascii(ch)[1:-1])
     return "".join(out)
@@ -501,21 +503,29 @@ def add_input(parser: argparse.ArgumentParser) -> None:
                         help=f"refuse an input larger than this (default {DEFAULT_MAX_INPUT} bytes, 64 MB)")
 
 
+MAX_INPUT_LIMIT = 1 << 32
+"""The largest ``--max-input``, 4 GiB: an input is read in one piece (a larger
+limit could not be read into memory anyway, and Python refuses some as too large)."""
+
+
 def input_limit(text: str) -> int:
-    """An argparse type: a number of bytes, 1 or more.
+    """An argparse type: a number of bytes, 1 to :data:`MAX_INPUT_LIMIT`.
 
     >>> input_limit("1024")
     1024
     >>> input_limit("0")
     Traceback (most recent call last):
     argparse.ArgumentTypeError: 0 is not a number of bytes (1 or more)
+    >>> input_limit("99999999999999999999")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: 99999999999999999999 is more than the largest limit, 4294967296 bytes (4 GiB)
     """
     value = number(text, int, "a whole number of bytes")
     if value < 1:
         raise argparse.ArgumentTypeError(f"{value} is not a number of bytes (1 or more)")
+    if value > MAX_INPUT_LIMIT:
+        raise argparse.ArgumentTypeError(f"{value} is more than the largest limit, {MAX_INPUT_LIMIT} bytes (4 GiB)")
     return value
-
-
 
 
 # --------------------------------------------------------------------- techniques and positions

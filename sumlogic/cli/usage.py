@@ -31,6 +31,14 @@ class Parser(argparse.ArgumentParser):
     commands: dict[str, Any] = {}
     """The top-level parser's commands by name (their own parsers), once they are added."""
 
+    def _print_message(self, message: str, file: Any = None) -> None:
+        """The help and the version, written whole like every output (argparse's own
+        writer drops a failed write silently: ``--help >/dev/full`` would say nothing)."""
+        from .common import emit_data
+
+        if message:
+            emit_data(message, file or sys.stderr)
+
     def error(self, message: str) -> NoReturn:
         """Print ``PROG: error: MESSAGE`` and a hint on standard error, and exit 2
         (the exit status stays 2 when standard error cannot be written)."""
