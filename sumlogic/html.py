@@ -109,8 +109,8 @@ def links_of(trace: Mapping[str, Any]) -> dict[str, str]:
 def _title(items: list[Mapping[str, Any]]) -> str:
     """The page's title: the puzzle's id (control characters escaped, as the page shows them).
 
-    >>> _title([{"id": "a\x1b[2J\u202eb", "puzzle": {}}])
-    'sumlogic: a\\x1b[2J\\u202eb, step by step'
+    >>> _title([{"id": "a\\x1b[2J\\u202eb", "puzzle": {}}])
+    'sumlogic: a\\\\x1b[2J\\\\u202eb, step by step'
     """
     from .cli.common import printable
 

@@ -210,9 +210,16 @@ def _descriptor(stream: Any) -> int | None:
 
 
 def emit(text: str = "") -> None:
-    """Write one line (or several) of human output to standard output, flushed
-    so pipes see it at once; control characters are escaped (:func:`printable`)."""
-    _write(sys.stdout, printable(text) + "\n")
+    """Write one line of human output to standard output, flushed so pipes see
+    it at once; control characters are escaped (:func:`printable`), a newline
+    too: an id or a file name holding one cannot start a line of its own (a
+    forged ``status:`` line).  Text of several lines goes through :func:`emit_lines`."""
+    _write(sys.stdout, printable(text, frozenset()) + "\n")
+
+
+def emit_lines(text: str) -> None:
+    """Write text of several lines (a grid), each line as :func:`emit` writes one."""
+    _write(sys.stdout, "".join(printable(line, frozenset()) + "\n" for line in text.split("\n")))
 
 
 def emit_json(data: Any) -> None:
