@@ -299,9 +299,12 @@ def test_a_recursion_error_outside_reading_is_not_blamed_on_the_input(capsys: py
 
 
 def _commands() -> dict[str, Any]:
+    """Every command's own parser, by name (from argparse's list of the parser's actions)."""
+    import argparse
+
     from sumlogic.cli import build_parser
 
-    return dict(getattr(build_parser(), "commands"))
+    return next(dict(a.choices) for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
 
 
 COMMAND_NAMES = sorted(_commands())
