@@ -107,12 +107,19 @@ def links_of(trace: Mapping[str, Any]) -> dict[str, str]:
 
 
 def _title(items: list[Mapping[str, Any]]) -> str:
+    """The page's title: the puzzle's id (control characters escaped, as the page shows them).
+
+    >>> _title([{"id": "a\\x1b[2J\\u202eb", "puzzle": {}}])
+    'sumlogic: a\\\\x1b[2J\\\\u202eb, step by step'
+    """
+    from .cli.common import printable
+
     if len(items) > 1:
         return f"sumlogic: {len(items)} puzzles, step by step"
     trace = items[0]
     kind = str(trace.get("kind") or trace["puzzle"].get("kind") or "puzzle")
     name = trace.get("id") or KIND_NAMES.get(kind, kind)
-    return f"sumlogic: {name}, step by step"
+    return printable(f"sumlogic: {name}, step by step", frozenset())
 
 
 def _inline(text: str, closing: str) -> str:

@@ -63,6 +63,27 @@ if TYPE_CHECKING:
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 
+STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
+"""The signals that stop a run quietly: Ctrl-C, ``kill`` (and ``timeout``), a closed terminal."""
+
+
+class Stopped(KeyboardInterrupt):
+    """A stop signal other than Ctrl-C (SIGTERM, SIGHUP) arrived: the run ends as
+    after Ctrl-C, with exit status 128 + the signal's number (143, 129)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def stop_status(error: BaseException) -> int:
+    """The exit status of a run stopped by ``error`` (a :class:`KeyboardInterrupt`): 130, or 128 + N.
+
+    >>> stop_status(KeyboardInterrupt()), stop_status(Stopped(15))
+    (130, 143)
+    """
+    return 128 + error.signum if isinstance(error, Stopped) else EXIT_INTERRUPTED
+
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every command."""
@@ -78,6 +99,7 @@ def build_parser() -> argparse.ArgumentParser:
                "unreadable input, 3 internal error, 130 interrupted.")
     parser.add_argument("--version", action="version", version=f"sumlogic {_version()}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    parser.commands = commands.choices
 
     solve.add_parser(commands, add_input)
     explain.add_parsers(commands, add_input)
@@ -98,8 +120,14 @@ def _version() -> str:
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace | int:
     """The parsed arguments, or the exit code argparse chose (help, version, usage error)."""
+    parser = build_parser()
     try:
-        return build_parser().parse_args(argv)
+        args, extra = parser.parse_known_args(argv)
+        if extra:  # said by the command's own parser, whose --help lists what it takes
+            commands: dict[str, Any] = getattr(parser, "commands", {})
+            command = commands.get(getattr(args, "command", None) or "", parser)
+            command.error(f"unrecognized arguments: {' '.join(extra)}")
+        return args
     except SystemExit as stop:
         return stop.code if isinstance(stop.code, int) else EXIT_USAGE
 
@@ -111,75 +139,100 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (see the module docstring).
 
     Ctrl-C, wherever it comes (reading, solving, writing, in worker
-    processes), ends the run with 130 and no traceback; a second Ctrl-C
-    while stopping is ignored.  The previous Ctrl-C handling is restored on
-    return, so a program may call this function.
+    processes), ends the run with 130 and no traceback; SIGTERM and SIGHUP
+    end it the same way with 143 and 129; a second signal while stopping is
+    ignored.  The previous handlers are restored on return, so a program may
+    call this function.
     """
     previous = _take_interrupts()
     try:
         return _run(argv)
-    except KeyboardInterrupt:
-        return _interrupted()
+    except KeyboardInterrupt as stop:
+        return _interrupted(stop)
     finally:
         _restore_interrupts(previous)
 
 
-def _take_interrupts() -> Any:
-    """Install the Ctrl-C handler of a run; returns the one it replaces (None when it cannot)."""
+def _take_interrupts() -> dict[int, Any] | None:
+    """Install the stop handler of a run; returns the handlers it replaces (None when it cannot)."""
+    previous: dict[int, Any] = {}
     try:
-        return signal.signal(signal.SIGINT, _on_interrupt)
+        for signum in STOP_SIGNALS:
+            if signal.getsignal(signum) == signal.SIG_IGN:
+                continue  # started to ignore it (nohup, a background job of a script): leave it so
+            previous[signum] = signal.signal(signum, _on_interrupt)
     except (ValueError, OSError, AttributeError):  # not the main thread
+        _restore_interrupts(previous)
         return None
+    return previous
 
 
 def _on_interrupt(signum: int, frame: FrameType | None) -> None:
-    """The first Ctrl-C stops the run; later ones are ignored while it stops."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    raise KeyboardInterrupt
-
-
-def _restore_interrupts(previous: Any) -> None:
-    if previous is None:
+    """The first stop signal stops the run; later ones are ignored while it stops.
+    While a line of output is being written, the stop waits for the end of
+    the line (a short while at most: see :func:`sumlogic.cli.common.defer_stop`)."""
+    for other in STOP_SIGNALS:
+        try:
+            signal.signal(other, signal.SIG_IGN)
+        except (ValueError, OSError):
+            pass
+    defer = getattr(sys.modules.get("sumlogic.cli.common"), "defer_stop", None)  # None while it is imported
+    if defer is not None and defer(signum):
         return
-    try:
-        signal.signal(signal.SIGINT, previous)
-    except (ValueError, OSError, TypeError):
-        pass
+    raise KeyboardInterrupt if signum == signal.SIGINT else Stopped(signum)
 
 
-def _interrupted() -> int:
-    """Stop the worker processes (without waiting for them) and give the exit status of Ctrl-C."""
-    try:
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
-    except (ValueError, OSError):
-        pass
+def _restore_interrupts(previous: dict[int, Any] | None) -> None:
+    if not previous:
+        return
+    for signum, handler in previous.items():
+        try:
+            signal.signal(signum, handler)
+        except (ValueError, OSError, TypeError):
+            pass
+
+
+def _interrupted(stop: BaseException | None = None) -> int:
+    """Stop the worker processes (without waiting for them) and give the exit status of the stop."""
+    for signum in STOP_SIGNALS:
+        try:
+            signal.signal(signum, signal.SIG_IGN)
+        except (ValueError, OSError):
+            pass
     if "sumlogic.cli.common" in sys.modules:
         from .common import stop_workers
 
         stop_workers()
-    return EXIT_INTERRUPTED
+    return stop_status(stop) if stop is not None else EXIT_INTERRUPTED
 
 
 def _run(argv: Sequence[str] | None) -> int:
-    from .common import EXIT_INTERNAL, warn
+    from .common import EXIT_INTERNAL, OutputError, stop_workers, warn
     from .reading import InputError
 
-    args = parse_args(list(argv) if argv is not None else None)
-    if isinstance(args, int):
-        return args
-    run: Callable[[argparse.Namespace], int] = getattr(args, "run", None) or args.func
     try:
+        args = parse_args(list(argv) if argv is not None else None)
+        if isinstance(args, int):
+            return args
+        run: Callable[[argparse.Namespace], int] = getattr(args, "run", None) or args.func
         return run(args)
     except InputError as error:
         warn(f"sumlogic: {error}")
         return EXIT_USAGE
-    except KeyboardInterrupt:
-        return _interrupted()
+    except KeyboardInterrupt as stop:
+        return _interrupted(stop)
     except BrokenPipeError:
         return broken_pipe()
-    except RecursionError:  # plain words, not Python's
-        warn("sumlogic: the input is nested too deeply to be read")
+    except OutputError as error:  # a full disk, a closed standard output
+        stop_workers()
+        warn(f"sumlogic: {error}")
         return EXIT_USAGE
+    except RecursionError:  # the readers catch their own (too deep an input): here it is a bug, in plain words
+        if os.environ.get("SUMLOGIC_DEBUG"):
+            raise
+        warn("sumlogic: internal error: the work went deeper than Python's stack allows "
+             "(set SUMLOGIC_DEBUG=1 to see the traceback)")
+        return EXIT_INTERNAL
     except Exception as error:  # a bug: one line, never a traceback (unless asked for)
         if os.environ.get("SUMLOGIC_DEBUG"):
             raise
@@ -208,23 +261,54 @@ def entry_point() -> None:
     """The ``sumlogic`` console script and ``python -m sumlogic``: run
     :func:`main` and exit with its status.
 
-    After Ctrl-C the process ends at once (output flushed, no interpreter
-    clean-up that could wait on a worker); otherwise Ctrl-C is ignored from
-    the moment :func:`main` returns.
+    After a stop signal the process ends at once (output flushed, no
+    interpreter clean-up that could wait on a worker); otherwise stop signals
+    are ignored from the moment :func:`main` returns.  Output still held (the
+    help, the version) is written before the exit, and a failure to write it
+    (a full disk) is one line and exit status 2, not silence.
     """
     try:
         status = main()
-    except KeyboardInterrupt:  # between main's return and here, or before main took Ctrl-C in hand
-        status = EXIT_INTERRUPTED
-    try:
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
-    except (ValueError, OSError):
-        pass
-    if status == EXIT_INTERRUPTED:
-        for stream in (sys.stdout, sys.stderr):
-            try:
-                stream.flush()
-            except (OSError, ValueError):
-                pass
+    except KeyboardInterrupt as stop:  # between main's return and here, or before main took Ctrl-C in hand
+        status = stop_status(stop)
+    for signum in STOP_SIGNALS:
+        try:
+            signal.signal(signum, signal.SIG_IGN)
+        except (ValueError, OSError):
+            pass
+    stopped = status == EXIT_INTERRUPTED or status - 128 in STOP_SIGNALS
+    output_cut = getattr(sys.modules.get("sumlogic.cli.common"), "output_cut", None)
+    if stopped:
+        if output_cut is None or not output_cut():  # a write cut short would only block again
+            _flush(sys.stdout)
+        _flush(sys.stderr)
         os._exit(status)
+    if status not in (EXIT_USAGE, 141):
+        status = _flush_output(status)
     sys.exit(status)
+
+
+def _flush(stream: Any) -> None:
+    try:
+        stream.flush()
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def _flush_output(status: int) -> int:
+    """Write what standard output still holds; on failure say so in one line and give exit status 2."""
+    try:
+        if sys.stdout is not None:
+            sys.stdout.flush()
+    except BrokenPipeError:
+        return broken_pipe()
+    except (OSError, ValueError) as error:
+        reason = getattr(error, "strerror", None) or "it is closed"
+        try:
+            sys.stderr.write(f"sumlogic: standard output: cannot write: {reason}\n")
+            sys.stderr.flush()
+        except (OSError, ValueError, AttributeError):
+            pass
+        broken_pipe()  # so that the interpreter's own last flush does not fail again
+        return EXIT_USAGE
+    return status

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import signal
 import sys
 import threading
@@ -59,46 +60,188 @@ def printable(text: str, keep: frozenset[str] = _SHOWN_AS_IS) -> str:
     for ch in text:
         if ch in keep or unicodedata.category(ch) not in _ESCAPED_CATEGORIES:
             out.append(ch)
+        elif "\udc80" <= ch <= "\udcff":  # a byte that was not UTF-8 (a file name in another encoding)
+            out.append(f"\\x{ord(ch) - 0xDC00:02x}")
         else:
             out.append(ascii(ch)[1:-1])
     return "".join(out)
 
 
-def _write(stream: Any, text: str) -> None:
-    """Write and flush ``text`` with Ctrl-C held back until it is out, so that
-    an interrupted run never leaves half a line (a JSON record cut in two)."""
-    held = _hold_interrupts()
+class OutputError(Exception):
+    """Standard output (or another output stream) cannot be written: a full disk,
+    a closed descriptor; ``str()`` is one line naming it and why."""
+
+
+STOP_GRACE = 0.25
+"""Seconds a stop signal waits for the line being written to be finished:
+past them (a reader that has stopped reading) the run stops anyway."""
+
+_WRITING = False
+"""Whether a line of output is being written now (a stop signal then waits for its end)."""
+
+_PENDING: int | None = None
+"""The stop signal that came while a line was being written, if any."""
+
+_CUT = False
+"""Whether a write was cut short by a stop past its grace (what the stream still holds would block)."""
+
+_ALARM: list[Any] = []
+"""The SIGALRM handler :func:`defer_stop` replaced (given back when the stop is raised)."""
+
+
+def defer_stop(signum: int) -> bool:
+    """Called by the stop handler (:func:`sumlogic.cli._on_interrupt`): when a line
+    is being written, remember the signal and return True, so the line is
+    finished and the run stops right after it; a write still blocked after
+    :data:`STOP_GRACE` seconds (a reader that has stopped reading) is cut
+    short then.  False when nothing is being written: stop now."""
+    global _PENDING
+    if not _WRITING:
+        return False
+    _PENDING = signum
+    try:
+        _ALARM.append(signal.signal(signal.SIGALRM, _past_grace))
+        signal.setitimer(signal.ITIMER_REAL, STOP_GRACE)
+    except (AttributeError, ValueError, OSError):  # no alarm here: stop after the line, however long it takes
+        pass
+    return True
+
+
+def _past_grace(signum: int, frame: Any) -> None:
+    """The line being written when the stop came is still not out: stop now, cutting it."""
+    global _CUT
+    _CUT = True
+    _raise_pending()
+
+
+def _raise_pending() -> None:
+    global _PENDING
+    pending, _PENDING = _PENDING, None
+    _cancel_alarm()
+    if pending is not None:
+        from . import Stopped
+
+        raise KeyboardInterrupt if pending == signal.SIGINT else Stopped(pending)
+
+
+def _cancel_alarm() -> None:
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        while _ALARM:
+            signal.signal(signal.SIGALRM, _ALARM.pop())
+    except (AttributeError, ValueError, OSError, TypeError):
+        pass
+
+
+def output_cut() -> bool:
+    """Whether a write was cut short by a stop (:func:`defer_stop`)."""
+    return _CUT
+
+
+def _write(stream: Any, text: str, data: bool = False) -> None:
+    """Write and flush ``text``; a stop signal that comes meanwhile waits for the
+    end of it (a short while at most, :func:`defer_stop`), so that a stopped
+    run leaves no half line (a JSON record cut in two) however busy it was.
+
+    Text the stream's encoding cannot hold (a non-UTF-8 locale) is written with
+    backslash escapes (``data``: as UTF-8 bytes, the encoding of JSON and of
+    every notation).  A stream that cannot be written (a full disk, a closed
+    descriptor) is an :class:`OutputError`; a reader gone away stays a
+    :class:`BrokenPipeError`.
+    """
+    global _WRITING
+    if stream is None:
+        raise OutputError(f"{_stream_name(stream)}: cannot write: it is closed")
+    _WRITING = True
     try:
         if _BAR is not None:
             from tqdm import tqdm
 
             with tqdm.external_write_mode(file=sys.stderr):  # the bar is cleared, then drawn again
-                _write_now(stream, text)
+                _write_now(stream, text, data)
         else:
-            _write_now(stream, text)
+            _write_now(stream, text, data)
+    except BrokenPipeError:
+        raise
+    except (OSError, ValueError) as error:
+        reason = getattr(error, "strerror", None) or "it is closed"
+        raise OutputError(f"{_stream_name(stream)}: cannot write: {reason}") from None
     finally:
-        _release_interrupts(held)
+        _WRITING = False
+    if _PENDING is not None:
+        _raise_pending()
 
 
-def _write_now(stream: Any, text: str) -> None:
-    stream.write(text)
-    stream.flush()
+def _stream_name(stream: Any) -> str:
+    return "standard error" if stream is sys.stderr and stream is not None else "standard output"
+
+
+def _write_now(stream: Any, text: str, data: bool) -> None:
+    """Write ``text`` whole.  A stream on a file descriptor is written with
+    ``os.write`` until every byte is out: Python's buffered writer may report a
+    long write done when a signal came in the middle of it, and drop the rest."""
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        encoded = text.encode(encoding)
+    except UnicodeEncodeError:  # a locale that cannot show every character
+        encoded = text.encode("utf-8") if data else text.encode(encoding, "backslashreplace")
+    except LookupError:
+        encoded = text.encode("utf-8")
+    fd = _descriptor(stream)
+    if fd is None:
+        stream.write(encoded.decode(encoding, "replace") if encoding.lower() not in ("utf-8", "utf8") else text)
+        stream.flush()
+        return
+    stream.flush()  # anything written to it another way goes first
+    view = memoryview(encoded)
+    while view:
+        view = view[os.write(fd, view):]
+
+
+def _descriptor(stream: Any) -> int | None:
+    """The file descriptor under a text stream, when writing bytes to it is the same as
+    writing text (POSIX: no newline translation); else None."""
+    if os.name != "posix" or not hasattr(stream, "buffer"):
+        return None
+    try:
+        return int(stream.fileno())
+    except (OSError, ValueError, AttributeError, TypeError):
+        return None
 
 
 def emit(text: str = "") -> None:
-    """Write one line (or several) of human output to standard output, flushed
-    so pipes see it at once; control characters are escaped (:func:`printable`)."""
-    _write(sys.stdout, printable(text) + "\n")
+    """Write one line of human output to standard output, flushed so pipes see
+    it at once; control characters are escaped (:func:`printable`), a newline
+    too: an id or a file name holding one cannot start a line of its own (a
+    forged ``status:`` line).  Text of several lines goes through :func:`emit_lines`."""
+    _write(sys.stdout, printable(text, frozenset()) + "\n")
+
+
+def emit_lines(text: str) -> None:
+    """Write text of several lines (a grid), each line as :func:`emit` writes one."""
+    _write(sys.stdout, "".join(printable(line, frozenset()) + "\n" for line in text.split("\n")))
 
 
 def emit_json(data: Any) -> None:
     """Write one JSON object on one line, exactly (JSON escapes what it must)."""
-    _write(sys.stdout, json.dumps(data, ensure_ascii=False) + "\n")
+    _write(sys.stdout, json.dumps(data, ensure_ascii=False) + "\n", data=True)
+
+
+def emit_data(text: str, stream: Any = None) -> None:
+    """Write puzzles in a notation (``convert``, ``generate``) as they are, to
+    standard output or ``stream``: whole, like :func:`emit_json`."""
+    _write(sys.stdout if stream is None else stream, text, data=True)
 
 
 def warn(text: str) -> None:
-    """Write one line to standard error, control characters escaped."""
-    _write(sys.stderr, printable(one_line(text), frozenset()) + "\n")
+    """Write one line to standard error, control characters escaped.  When
+    standard error itself cannot be written (closed, a full disk) the line is
+    dropped: there is nowhere left to say it, and the exit status still says
+    how the run ended."""
+    try:
+        _write(sys.stderr, printable(one_line(text), frozenset()) + "\n")
+    except (OutputError, BrokenPipeError):
+        pass
 
 
 # --------------------------------------------------------------------- progress
@@ -228,10 +371,10 @@ def in_order(func: Callable[[Job], Done], jobs: Sequence[Job], processes: int) -
         return
     from concurrent.futures import ProcessPoolExecutor
 
-    pool = ProcessPoolExecutor(max_workers=min(processes, len(jobs)), initializer=_ignore_interrupts)
+    pool = ProcessPoolExecutor(max_workers=min(processes, len(jobs)), initializer=_worker_start)
     _POOLS.append(pool)
     try:
-        held = _hold_interrupts()  # workers start with Ctrl-C held back, until they ignore it
+        held = _hold_interrupts()  # workers start with the stop signals held back, until they set their own
         try:
             results = pool.map(func, jobs, chunksize=1)  # submits every job: every worker starts here
         finally:
@@ -251,25 +394,64 @@ _POOLS: list[Any] = []
 """The process pools of :func:`in_order` at work."""
 
 
-def _ignore_interrupts() -> None:
-    """In a worker process: leave Ctrl-C to the main process, which stops the workers."""
+def _worker_start() -> None:
+    """In a worker process: leave Ctrl-C to the main process, which stops the
+    workers; let SIGTERM and SIGHUP end the worker at once; and end it when
+    the main process is gone, however that went (even ``kill -9``), instead
+    of leaving it waiting for work forever."""
+    from . import STOP_SIGNALS
+
+    parent = os.getppid()  # the main process (or the server that forks workers for it)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for signum in STOP_SIGNALS:
+        if signum != signal.SIGINT:
+            signal.signal(signum, signal.SIG_DFL)
+    if not _die_with_parent():
+        threading.Thread(target=_watch_parent, args=(parent,), daemon=True, name="sumlogic-watch-parent").start()
+    if parent == 1 or os.getppid() != parent:  # gone already, before the lines above
+        os._exit(1)
     _release_interrupts(True)
 
 
-def _hold_interrupts() -> bool:
-    """Hold Ctrl-C back (POSIX, main thread); whether it is held."""
+def _die_with_parent() -> bool:
+    """Ask Linux to kill this process when its parent ends (``PR_SET_PDEATHSIG``); whether it could."""
+    if not sys.platform.startswith("linux"):
+        return False
     try:
-        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        return bool(libc.prctl(1, int(signal.SIGKILL), 0, 0, 0) == 0)  # 1: PR_SET_PDEATHSIG
+    except (OSError, AttributeError, ValueError):
+        return False
+
+
+def _watch_parent(parent: int) -> None:
+    """Where the system cannot do it for us: end this worker soon after its parent has gone."""
+    import time
+
+    while os.getppid() == parent:
+        time.sleep(0.2)
+    os._exit(1)
+
+
+def _hold_interrupts() -> bool:
+    """Hold the stop signals back (POSIX, main thread); whether they are held."""
+    from . import STOP_SIGNALS
+
+    try:
+        signal.pthread_sigmask(signal.SIG_BLOCK, set(STOP_SIGNALS))
     except (AttributeError, ValueError, OSError):
         return False
     return True
 
 
 def _release_interrupts(held: bool) -> None:
-    """Let Ctrl-C through again (a held one arrives now)."""
+    """Let the stop signals through again (a held one arrives now)."""
+    from . import STOP_SIGNALS
+
     if held:
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, set(STOP_SIGNALS))
 
 
 def _quiet_thread_error(args: Any) -> None:
@@ -328,21 +510,29 @@ def add_input(parser: argparse.ArgumentParser) -> None:
                         help=f"refuse an input larger than this (default {DEFAULT_MAX_INPUT} bytes, 64 MB)")
 
 
+MAX_INPUT_LIMIT = 1 << 32
+"""The largest ``--max-input``, 4 GiB: an input is read in one piece (a larger
+limit could not be read into memory anyway, and Python refuses some as too large)."""
+
+
 def input_limit(text: str) -> int:
-    """An argparse type: a number of bytes, 1 or more.
+    """An argparse type: a number of bytes, 1 to :data:`MAX_INPUT_LIMIT`.
 
     >>> input_limit("1024")
     1024
     >>> input_limit("0")
     Traceback (most recent call last):
     argparse.ArgumentTypeError: 0 is not a number of bytes (1 or more)
+    >>> input_limit("99999999999999999999")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: 99999999999999999999 is more than the largest limit, 4294967296 bytes (4 GiB)
     """
     value = number(text, int, "a whole number of bytes")
     if value < 1:
         raise argparse.ArgumentTypeError(f"{value} is not a number of bytes (1 or more)")
+    if value > MAX_INPUT_LIMIT:
+        raise argparse.ArgumentTypeError(f"{value} is more than the largest limit, {MAX_INPUT_LIMIT} bytes (4 GiB)")
     return value
-
-
 
 
 # --------------------------------------------------------------------- techniques and positions

@@ -20,7 +20,7 @@ from typing import Any
 
 from solver.errors import SumlogicError
 
-from .common import EXIT_OK, EXIT_UNSOLVED, warn
+from .common import EXIT_OK, EXIT_UNSOLVED, emit_data, warn
 
 from .reading import InputError, read_entries
 
@@ -60,8 +60,5 @@ def cmd_convert(args: argparse.Namespace) -> int:
         except OSError as error:
             raise InputError(f"{args.output}: cannot write: {error.strerror or error}") from None
     else:
-        import sys
-
-        sys.stdout.write(text)
-        sys.stdout.flush()
+        emit_data(text)
     return EXIT_UNSOLVED if len(puzzles) < len(entries) else EXIT_OK

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from solver.bits import digits_of
 from .common import (EXIT_OK, EXIT_UNSOLVED, STATUS_WORDS, add_jobs, add_position, add_techniques, depth, emit,
-                     emit_json, header, in_order, progress, technique_ids, warn)
+                     emit_json, emit_lines, header, in_order, progress, technique_ids, warn)
 from .reading import Entry, InputError, one_puzzle, read_all, read_position_arg
 from .grid import draw_grid
 from solver.model import Puzzle
@@ -153,7 +153,7 @@ def print_trace(entry: Entry, trace: Trace, note: str = "") -> None:
             emit(line)
     emit(trace_ending(trace))
     final = trace.solution if trace.status == "solved" else placed_digits(puzzle, trace.steps)
-    emit(draw_grid(puzzle, final))
+    emit_lines(draw_grid(puzzle, final))
     emit()
 
 

@@ -21,6 +21,7 @@ before it are written), 2 a usage error.
 >>> args = parser.parse_args(["generate", "killer", "--format", "ken"])
 >>> run(args, err=sys.stdout)
 sumlogic generate: the ken notation cannot hold killer puzzles (use jsonl or killer or fpuzzles or ...)
+hint: see 'sumlogic generate --help'
 2
 """
 
@@ -59,8 +60,18 @@ def add_parser(subparsers: Any) -> None:
     parser.set_defaults(func=run)
 
 
-def _fail(message: str, stream: TextIO) -> None:
-    print(f"sumlogic generate: {message}", file=stream)
+def _fail(message: str, stream: TextIO, usage: bool = True) -> None:
+    """One line saying what is wrong (control characters escaped), then for a
+    usage error the hint line every usage error has."""
+    from .common import OutputError, emit_data, one_line, printable
+
+    text = printable(one_line(f"sumlogic generate: {message}"), frozenset()) + "\n"
+    if usage:
+        text += "hint: see 'sumlogic generate --help'\n"
+    try:
+        emit_data(text, stream)
+    except (OutputError, BrokenPipeError):  # nowhere left to say it; the exit status still does
+        pass
 
 
 def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
@@ -73,6 +84,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
     from puzzles.kinds import KINDS as KIND_RECORDS
 
     from ..generation import band_name, generate_many, parse_minutes
+    from .common import OutputError, emit_data, printable
 
     out = out or sys.stdout
     err = err or sys.stderr
@@ -86,8 +98,11 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
         usable = [name for name, n in FORMATS.items() if kind in n.kinds]
         _fail(f"the {fmt} notation cannot hold {kind} puzzles (use {' or '.join(usable)})", err)
         return 2
-    if args.count < 0 or args.max_tries < 1:
-        _fail("--count must be 0 or more and --max-tries at least 1", err)
+    if args.count < 0:
+        _fail(f"--count {args.count}: must be 0 or more", err)
+        return 2
+    if args.max_tries < 1:
+        _fail(f"--max-tries {args.max_tries}: must be 1 or more", err)
         return 2
     try:
         band = band_name(args.band) if args.band is not None else None
@@ -107,18 +122,20 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
             text = write_text([puzzle], fmt)
             if separator is None:
                 separator = write_text([puzzle, puzzle], fmt)[len(text):-len(text) or None]
-                out.write(text)
+                emit_data(text, out)
             else:
-                out.write(separator + text)
-            out.flush()
+                emit_data(separator + text, out)
             if band is not None or minutes is not None:
                 seconds = time.perf_counter() - started
                 wanted = ", ".join(w for w in (band, minutes and f"{minutes[0]:g}-{minutes[1]:g} min") if w)
-                print(f"{puzzle.id}: {wanted} after {tries} {'try' if tries == 1 else 'tries'} ({seconds:.1f} s)",
-                      file=err)
+                note = f"{puzzle.id}: {wanted} after {tries} {'try' if tries == 1 else 'tries'} ({seconds:.1f} s)"
+                try:
+                    emit_data(printable(note, frozenset()) + "\n", err)
+                except OutputError:  # standard error gone: the puzzles still go out
+                    pass
                 started = time.perf_counter()
     except BudgetExhausted as error:
         _fail(f"{error}; raise --max-tries or choose another band" if error.band else
-              f"{error}; raise --max-tries", err)
+              f"{error}; raise --max-tries", err, usage=False)
         return 1
     return 0

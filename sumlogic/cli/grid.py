@@ -10,6 +10,7 @@ step's sentence can be found on the grid.
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Sequence
 
 from puzzles.kinds import KINDS
@@ -63,8 +64,10 @@ def draw_caged(puzzle: Puzzle, values: Sequence[int]) -> str:
         region = puzzle.regions[i]
         for c in region.cells:
             owner[puzzle.cells[c]] = str(region.label)
-    width = max(len(label) for label in owner.values())
-    labels = [owner.get(pos, ".").ljust(width) for pos in puzzle.cells]
+    # A cell in no cage shows ".", unless a cage is labelled "." (then a blank: no label has a space).
+    outside = " " if "." in owner.values() else "."
+    width = max(display_width(label) for label in owner.values())
+    labels = [padded(owner.get(pos, outside), width) for pos in puzzle.cells]
     left = draw_full(puzzle, values).splitlines()
     right = draw_full(puzzle, labels).splitlines()
     pad = max(len(line) for line in left)
@@ -78,6 +81,22 @@ def draw_caged(puzzle: Puzzle, values: Sequence[int]) -> str:
     if relations:
         lines.append("sums: " + " ".join(relations))
     return "\n".join(lines)
+
+
+def display_width(text: str) -> int:
+    """Columns ``text`` takes on a terminal: 2 for a wide (East Asian) character,
+    0 for a combining mark, else 1.
+
+    >>> display_width("ab"), display_width("漢"), display_width("e\u0301")
+    (2, 2, 1)
+    """
+    return sum(0 if unicodedata.combining(ch) else 2 if unicodedata.east_asian_width(ch) in "WF" else 1
+               for ch in text)
+
+
+def padded(text: str, width: int) -> str:
+    """``text`` padded with spaces on the right to ``width`` terminal columns."""
+    return text + " " * max(0, width - display_width(text))
 
 
 def draw_full(puzzle: Puzzle, values: Sequence[int | str]) -> str:
@@ -106,7 +125,7 @@ def draw_full(puzzle: Puzzle, values: Sequence[int | str]) -> str:
     """
     height, width = puzzle.height, puzzle.width
     tokens = [d if isinstance(d, str) else str(d) if d else "." for d in values]
-    size = max((len(t) for t in tokens), default=1)
+    size = max((display_width(t) for t in tokens), default=1)
     rows = [["." * size] * width for _ in range(height)]
     for (r, c), token in zip(puzzle.cells, tokens):
         rows[r][c] = token

@@ -18,9 +18,12 @@ with Retry-After); each request may take ``--time-limit`` seconds and
 from __future__ import annotations
 
 import argparse
+import logging
+import re
+import warnings
 from typing import Any
 
-from .common import EXIT_INTERRUPTED, EXIT_OK, number
+from .common import EXIT_INTERRUPTED, EXIT_OK, emit, number, warn
 
 from .reading import InputError
 
@@ -81,12 +84,95 @@ def cmd_serve(args: argparse.Namespace) -> int:
     limits = Limits(time_limit=args.time_limit, budget=args.budget or DEFAULT_BUDGET)
     app = create_app(Settings(workers=args.workers, queue_limit=args.queue, max_body=args.max_body,
                               limits=limits))
-    server = uvicorn.Server(uvicorn.Config(app, host=args.host, port=args.port, log_level="warning",
-                                           access_log=False))
-    print(f"sumlogic: serving on http://{args.host}:{args.port}/ (Ctrl-C stops)", flush=True)
-    try:
-        server.run()
-    except SystemExit:  # uvicorn gives up when it cannot listen (it has logged why)
-        raise InputError(f"cannot serve on {args.host}:{args.port} (is the port in use?)") from None
+    said = _take_uvicorn_logs()
+    server = _server_class(uvicorn)(uvicorn.Config(app, host=args.host, port=args.port, log_level="warning",
+                                                   access_log=False, log_config=None))
+    stopped = False
+    with warnings.catch_warnings():
+        # A Ctrl-C before uvicorn has started its coroutine leaves it never awaited: not worth a warning.
+        warnings.filterwarnings("ignore", "coroutine .* was never awaited", RuntimeWarning)
+        try:
+            server.run()
+        except SystemExit:  # uvicorn gives up when it cannot listen (it has said why to our log handler)
+            raise InputError(_cannot_serve(args.host, args.port, said.first_error)) from None
+        except KeyboardInterrupt as stop:
+            stopped_by: BaseException = stop
+            stopped = True
+    if stopped:
+        raise stopped_by
     # uvicorn takes Ctrl-C (and SIGTERM) itself and asks the server to exit: the status of an interrupt
     return EXIT_INTERRUPTED if server.should_exit else EXIT_OK
+
+
+def _server_class(uvicorn: Any) -> Any:
+    """uvicorn's server, saying where it listens once it does (the real port when ``--port 0``)."""
+
+    class Server(uvicorn.Server):
+        async def startup(self, sockets: Any = None) -> None:
+            await super().startup(sockets=sockets)
+            if not self.should_exit:
+                emit(f"sumlogic: serving on {_address(self)} (Ctrl-C stops)")
+
+    return Server
+
+
+def _address(server: Any) -> str:
+    """``http://HOST:PORT/`` of a started uvicorn server (its own socket's port, or the one asked for)."""
+    host, port = server.config.host, server.config.port
+    for listening in getattr(server, "servers", None) or []:
+        for sock in getattr(listening, "sockets", None) or []:
+            name = sock.getsockname()
+            if isinstance(name, tuple) and len(name) >= 2:
+                port = name[1]
+                break
+    shown = f"[{host}]" if ":" in host and not host.startswith("[") else host
+    return f"http://{shown}:{port}/"
+
+
+class _Said(logging.Handler):
+    """uvicorn's log: before the server is up, its first error is kept (the reason it
+    could not start, said in sumlogic's own one line); after, each message is one line
+    on standard error."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.first_error: str | None = None
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            text = record.getMessage()
+        except Exception:  # a message that cannot be formatted: not worth stopping the server
+            return
+        if self.first_error is None and record.levelno >= logging.ERROR:
+            self.first_error = text
+            return
+        warn(f"sumlogic serve: {text}")
+
+
+def _take_uvicorn_logs() -> _Said:
+    """Send uvicorn's own log through :class:`_Said` (not its two-line "ERROR:" format)."""
+    said = _Said()
+    logger = logging.getLogger("uvicorn")
+    for handler in list(logger.handlers):
+        if isinstance(handler, _Said):
+            logger.removeHandler(handler)
+    logger.addHandler(said)
+    logger.setLevel(logging.WARNING)
+    logger.propagate = False
+    return said
+
+
+def _cannot_serve(host: str, port: int, reason: str | None) -> str:
+    """The one line of a server that could not start: where, and why in plain words.
+
+    >>> _cannot_serve("127.0.0.1", 80, "[Errno 98] error while attempting to bind on address "
+    ...               "('127.0.0.1', 80): address already in use")
+    'cannot serve on 127.0.0.1:80 (is the port in use?)'
+    >>> _cannot_serve("999.1.1.1", 0, "[Errno -2] Name or service not known")
+    'cannot serve on 999.1.1.1:0: name or service not known'
+    """
+    where = f"cannot serve on {host}:{port}"
+    if reason is None or "in use" in reason.lower():
+        return f"{where} (is the port in use?)"
+    plain = re.sub(r"^\[Errno [^\]]*\]\s*", "", reason).strip()
+    return f"{where}: {plain[:1].lower()}{plain[1:]}" if plain else f"{where} (is the port in use?)"

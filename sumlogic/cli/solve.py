@@ -26,7 +26,8 @@ from __future__ import annotations
 import argparse
 from typing import Any, Callable
 
-from .common import EXIT_OK, EXIT_UNSOLVED, STATUS_WORDS, add_jobs, emit, emit_json, header, in_order, progress, warn
+from .common import (EXIT_OK, EXIT_UNSOLVED, STATUS_WORDS, add_jobs, emit, emit_json, emit_lines, header, in_order,
+                     progress, warn)
 
 from .reading import Entry, read_all
 from .grid import draw_grid
@@ -83,7 +84,7 @@ def print_solve(entry: Entry, record: dict[str, Any]) -> None:
         return
     puzzle = entry.puzzle
     digits = puzzle.parse_solution(record["solution"]) if record["solution"] else None
-    emit(draw_grid(puzzle, digits))
+    emit_lines(draw_grid(puzzle, digits))
     status = record["status"]
     words = "solved, the solution is unique" if status == "solved" else STATUS_WORDS.get(status, status)
     if status == "multiple" and digits:

@@ -34,24 +34,47 @@
 
   // ---------------------------------------------------------------- DOM helpers
 
+  /**
+   * Text as the page shows it: control, format and separator characters (an
+   * escape sequence, a bidirectional override that would turn the rest of the
+   * line around, U+2028...) are written as \\xNN / \\uNNNN, as the command line
+   * does; the trace itself (the JSON in the page) keeps them exactly.
+   */
+  const UNSHOWN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}\p{Co}\p{Cn}]/gu;
+
+  function printable(text) {
+    return String(text).replace(UNSHOWN, (ch) => {
+      const code = ch.codePointAt(0);
+      if (code === 10) return ch;
+      if (code < 0x100) return `\\x${code.toString(16).padStart(2, "0")}`;
+      if (code < 0x10000) return `\\u${code.toString(16).padStart(4, "0")}`;
+      return `\\U${code.toString(16).padStart(8, "0")}`;
+    });
+  }
+
+  function shown(children) {
+    return children.flat().filter((c) => c !== null && c !== undefined && c !== false)
+      .map((c) => (typeof c === "string" ? printable(c) : c));
+  }
+
   function el(tag, attrs = {}, ...children) {
     const node = document.createElement(tag);
     setAttrs(node, attrs);
-    node.append(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
+    node.append(...shown(children));
     return node;
   }
 
   function svg(tag, attrs = {}, ...children) {
     const node = document.createElementNS(SVG_NS, tag);
     setAttrs(node, attrs);
-    node.append(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
+    node.append(...shown(children));
     return node;
   }
 
   function setAttrs(node, attrs) {
     for (const [key, value] of Object.entries(attrs)) {
       if (value === null || value === undefined || value === false) continue;
-      if (key === "text") node.textContent = String(value);
+      if (key === "text") node.textContent = printable(value);
       else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
       else node.setAttribute(key, value === true ? "" : String(value));
     }
@@ -1056,9 +1079,9 @@
     const readFile = (file) => {
       file.text().then((text) => {
         onTraces(parseTraces(text));
-        status.textContent = `Opened ${file.name}.`;
+        status.textContent = printable(`Opened ${file.name}.`);
       }).catch((error) => {
-        status.textContent = `Could not open ${file.name}: ${error.message}`;
+        status.textContent = printable(`Could not open ${file.name}: ${error.message}`);
         status.classList.add("is-error");
       });
     };
