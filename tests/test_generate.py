@@ -344,3 +344,17 @@ def test_cli_band_reports_tries() -> None:
     code, out, err = cli("sudoku", "--seed", "1", "--band", band)
     assert code == 0 and out.strip() == "".join(str(g) if g else "." for g in made("sudoku", 1).givens)
     assert err.startswith(f"sudoku/generated/seed-1-0: {band} after 1 try")
+
+
+def test_random_fill_takes_more_cells_than_python_recursion_allows() -> None:
+    """``generate kakuro --size 46x46`` (an allowed size) overflowed Python's
+    recursion in the random fill: it keeps its own stack now."""
+    import random
+    import sys
+
+    from puzzles.generate.base import random_fill
+
+    n = sys.getrecursionlimit() + 500
+    peers = [[j for j in (i - 1, i + 1) if 0 <= j < n] for i in range(n)]  # a chain: neighbours differ
+    digits = random_fill(peers, random.Random(1), max_digit=3, node_limit=10 * n)
+    assert digits is not None and all(digits[i] != digits[i + 1] for i in range(n - 1))

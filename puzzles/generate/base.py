@@ -22,7 +22,7 @@ that comes out has been *proved* unique.
 from __future__ import annotations
 
 import random
-from typing import Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from solver.model import Puzzle
 from solver.propagate import Propagator
@@ -141,13 +141,18 @@ def random_fill(peers: Sequence[Iterable[int]], rng: random.Random, max_digit: i
         for j in neighbours[i]:
             blocked[j][d] += step
 
-    def search(left: int) -> bool:
-        nonlocal nodes
+    # Depth-first with a stack of its own (a Kakuro may have thousands of cells, more than
+    # Python's recursion allows): each frame is a cell, its shuffled digits and how many
+    # of them have been tried.  Nodes, shuffles and tries come in the order a recursive
+    # search would make them, so a seed's digits are what they always were.
+    stack: list[list[Any]] = []
+    left = n
+    while True:
         nodes += 1
         if nodes > node_limit:
-            return False
+            return None
         if not left:
-            return True
+            return digits
         best, options = -1, list[int]()
         for i in range(n):
             if not digits[i]:
@@ -157,14 +162,22 @@ def random_fill(peers: Sequence[Iterable[int]], rng: random.Random, max_digit: i
                     if len(choice) <= 1:
                         break
         rng.shuffle(options)
-        for d in options:
-            place(best, d, 1)
-            if search(left - 1):
-                return True
-            place(best, d, -1)
-        return False
-
-    return digits if search(n) else None
+        stack.append([best, options, 0])
+        while True:  # the next digit to try, backing up past cells whose digits are all tried
+            if not stack:
+                return None
+            frame = stack[-1]
+            cell, options, tried = frame
+            if tried:
+                place(cell, options[tried - 1], -1)
+                left += 1
+            if tried == len(options):
+                stack.pop()
+                continue
+            frame[2] = tried + 1
+            place(cell, options[tried], 1)
+            left -= 1
+            break
 
 
 _SUDOKU_PEERS: tuple[tuple[int, ...], ...] = tuple(
