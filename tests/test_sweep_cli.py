@@ -565,3 +565,11 @@ def test_a_stop_signal_during_a_write_waits_for_the_line(monkeypatch: pytest.Mon
         common.emit_json({"id": "a", "long": "x" * 1000})
     assert out.getvalue().endswith("\n") and json.loads(out.getvalue())["long"] == "x" * 1000
     assert common._PENDING is None
+
+
+@pytest.mark.parametrize("option, value", [("--max-input", "١٠٠"), ("--timeout", "٥"), ("--jobs", "２")])
+def test_numbers_on_the_command_line_are_ascii(option: str, value: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """``int`` and ``float`` take digits of other scripts (``'١٠٠'`` is 100): a
+    number option takes ASCII digits, as every reader does."""
+    code, out, err = run(capsys, "solve", "sample:sudoku-1", option, value)
+    assert code == 2 and out == "" and "is not" in err.splitlines()[0]

@@ -300,7 +300,15 @@ def table(rows: Sequence[tuple[str, ...]], titles: tuple[str, ...]) -> list[str]
 
 
 def number(text: str, convert: Callable[[str], Number], what: str) -> Number:
-    """``convert(text)``, or the argparse error saying that ``text`` is not ``what``."""
+    """``convert(text)``, or the argparse error saying that ``text`` is not ``what``
+    (in ASCII digits: ``int`` and ``float`` also take ``'١٠٠'``, Arabic-Indic digits).
+
+    >>> number("١٠٠", int, "a whole number")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: '١٠٠' is not a whole number
+    """
+    if not text.isascii():
+        raise argparse.ArgumentTypeError(f"{text!r} is not {what}")
     try:
         return convert(text)
     except ValueError:
