@@ -23,6 +23,7 @@ from puzzles import FORMATS, SAMPLES, detect_format, read_path, read_text
 from puzzles.samples import sample_text
 from solver.errors import ParseError, SumlogicError
 from sumlogic.cli import main
+from .process_support import Output
 
 ROOT = Path(__file__).resolve().parents[1]
 SUDOKU_LINE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
@@ -219,27 +220,10 @@ def _interrupt(argv: list[str], *, after_lines: int = 0, delay: float = 0.0, gro
                else [sys.executable, "-m", "sumlogic"])
     process = subprocess.Popen(command + argv, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                start_new_session=True)
-    lines: list[bytes] = []
-    errors: list[bytes] = []
-    enough = threading.Event()
-
-    def read_out() -> None:
-        assert process.stdout is not None
-        for line in process.stdout:
-            lines.append(line)
-            if len(lines) >= after_lines:
-                enough.set()
-        enough.set()
-
-    def read_err() -> None:
-        assert process.stderr is not None
-        errors.append(process.stderr.read())
-
-    readers = [threading.Thread(target=read_out), threading.Thread(target=read_err)]
-    for reader in readers:
-        reader.start()
+    output = Output(process, after_lines)
+    lines = output.lines
     if after_lines:
-        enough.wait(120)
+        output.enough.wait(120)
     else:
         _wait_until_reading(process, [a for a in argv if Path(a).is_file()], lines)
     time.sleep(delay)
@@ -253,8 +237,7 @@ def _interrupt(argv: list[str], *, after_lines: int = 0, delay: float = 0.0, gro
         os.killpg(process.pid, signal.SIGKILL)
         process.wait()
         pytest.fail(f"{argv}: still running 30 s after Ctrl-C")
-    for reader in readers:
-        reader.join(30)
+    out, err = output.join(30)
     for _ in range(100):  # the worker processes are gone too (a safety bound, not a measure)
         try:
             os.killpg(process.pid, 0)
@@ -264,7 +247,7 @@ def _interrupt(argv: list[str], *, after_lines: int = 0, delay: float = 0.0, gro
     else:
         os.killpg(process.pid, signal.SIGKILL)
         pytest.fail(f"{argv}: worker processes left running after Ctrl-C")
-    return process.returncode, b"".join(lines).decode(), b"".join(errors).decode()
+    return process.returncode, out, err
 
 
 def _wait_until_reading(process: subprocess.Popen, inputs: list[str], lines: list[bytes]) -> None:

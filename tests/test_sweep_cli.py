@@ -21,7 +21,6 @@ import signal
 import subprocess
 import sys
 import termios
-import threading
 import time
 import unicodedata
 from pathlib import Path
@@ -32,6 +31,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sumlogic.cli import main, parse_args
+
+from .process_support import Output
 
 ROOT = Path(__file__).resolve().parents[1]
 SUDOKU_LINE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
@@ -79,26 +80,8 @@ def after_lines(argv: list[str], lines: int, send: Callable[[subprocess.Popen[by
     a signal; return the exit status, the output, the error output and the group's id."""
     process = subprocess.Popen(sumlogic(*argv), cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                start_new_session=True)
-    out: list[bytes] = []
-    err: list[bytes] = []
-    enough = threading.Event()
-
-    def read_out() -> None:
-        assert process.stdout is not None
-        for line in process.stdout:
-            out.append(line)
-            if len(out) >= lines:
-                enough.set()
-        enough.set()
-
-    def read_err() -> None:
-        assert process.stderr is not None
-        err.append(process.stderr.read())
-
-    readers = [threading.Thread(target=read_out), threading.Thread(target=read_err)]
-    for reader in readers:
-        reader.start()
-    enough.wait(SAFETY)
+    output = Output(process, lines)
+    output.enough.wait(SAFETY)
     send(process)
     try:
         code: int | None = process.wait(timeout=SAFETY)
@@ -106,9 +89,8 @@ def after_lines(argv: list[str], lines: int, send: Callable[[subprocess.Popen[by
         code = None
         os.killpg(process.pid, signal.SIGKILL)
         process.wait()
-    for reader in readers:
-        reader.join(SAFETY)
-    return code, b"".join(out).decode(), b"".join(err).decode(), process.pid
+    out, err = output.join(SAFETY)
+    return code, out, err, process.pid
 
 
 # ------------------------------------------------------------------------ stop signals

@@ -1,0 +1,45 @@
+"""Reading a command's output while it runs, for the tests that stop it with a signal.
+
+:class:`Output` drains a process's standard output (line by line) and
+standard error in threads of their own, so that the process never blocks on
+a full pipe, and sets :attr:`Output.enough` once a given number of lines
+are out (or the output has ended).
+"""
+
+from __future__ import annotations
+
+import subprocess
+import threading
+
+
+class Output:
+    """The lines and error text of ``process``, read as they come; ``enough``
+    is set once ``lines`` lines are out or standard output has ended."""
+
+    def __init__(self, process: subprocess.Popen[bytes], lines: int) -> None:
+        self.lines: list[bytes] = []
+        self.errors: list[bytes] = []
+        self.enough = threading.Event()
+        self._wanted = lines
+        self._readers = [threading.Thread(target=self._read_out, args=(process,)),
+                         threading.Thread(target=self._read_err, args=(process,))]
+        for reader in self._readers:
+            reader.start()
+
+    def _read_out(self, process: subprocess.Popen[bytes]) -> None:
+        assert process.stdout is not None
+        for line in process.stdout:
+            self.lines.append(line)
+            if len(self.lines) >= self._wanted:
+                self.enough.set()
+        self.enough.set()
+
+    def _read_err(self, process: subprocess.Popen[bytes]) -> None:
+        assert process.stderr is not None
+        self.errors.append(process.stderr.read())
+
+    def join(self, timeout: float) -> tuple[str, str]:
+        """Wait for both readers (``timeout`` is a safety net); the output and the error text."""
+        for reader in self._readers:
+            reader.join(timeout)
+        return b"".join(self.lines).decode(), b"".join(self.errors).decode()
