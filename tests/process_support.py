@@ -1,6 +1,6 @@
-"""Reading a command's output while it runs, for the tests that stop it with a signal.
-
-:class:`Output` drains a process's standard output (line by line) and
+"""Running the command line in tests: :func:`run` calls it in the test's own
+process, :func:`json_lines` parses what it printed, and for the tests that
+stop a command with a signal :class:`Output` drains a process's standard output (line by line) and
 standard error in threads of their own, so that the process never blocks on
 a full pipe, and sets :attr:`Output.enough` once a given number of lines
 are out (or the output has ended).
@@ -8,8 +8,26 @@ are out (or the output has ended).
 
 from __future__ import annotations
 
+import json
 import subprocess
 import threading
+from typing import Any
+
+import pytest
+
+from sumlogic.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """``main(argv)`` with its exit code, standard output and standard error."""
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def json_lines(text: str) -> list[dict[str, Any]]:
+    """Every line of a text (lines end at ``\\n`` only, as in our output), each parsed as JSON."""
+    return [json.loads(line) for line in text.split("\n") if line.strip()]
 
 
 class Output:

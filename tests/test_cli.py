@@ -29,6 +29,7 @@ from sumlogic.cli import solve as cli_solve
 from sumlogic.cli import main
 
 from .mutations import damaged
+from .process_support import run, json_lines
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE_DIR = ROOT / "puzzles" / "samples"
@@ -41,16 +42,8 @@ NO_SOLUTION = "12345678." + "........9" + "." * 63
 EMPTY = "." * 81
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    """``main(argv)`` with its exit code, standard output and standard error."""
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
-def json_lines(text: str) -> list[dict[str, Any]]:
-    """Every line of a text, each parsed as JSON."""
-    return [json.loads(line) for line in text.splitlines() if line.strip()]
 
 
 def write(tmp_path: Path, name: str, text: str) -> str:

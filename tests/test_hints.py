@@ -24,10 +24,10 @@ from puzzles.lzstring import compress_to_base64
 from solver.bits import digits_of
 from solver.errors import InvalidArgumentError
 from sumlogic import Position, read_position
-from sumlogic.cli import main
 
 from .conftest import require_corpus
 from .position_support import after_steps, corpus_puzzles, every_puzzle, fpuzzles_data, partial, solved_sample
+from .process_support import run
 
 
 # --- hints ----------------------------------------------------------------------------------------------------
@@ -181,10 +181,6 @@ def test_explain_goes_on_from_the_position() -> None:
 # --- the command line -----------------------------------------------------------------------------------------
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_cli_check(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -23,7 +23,7 @@ from puzzles import FORMATS, SAMPLES, detect_format, read_path, read_text
 from puzzles.samples import sample_text
 from solver.errors import ParseError, SumlogicError
 from sumlogic.cli import main
-from .process_support import Output
+from .process_support import Output, run, json_lines
 
 ROOT = Path(__file__).resolve().parents[1]
 SUDOKU_LINE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
@@ -31,14 +31,8 @@ SEPARATORS = ["\u2028", "\u2029", "\u0085", "\x1c", "\x1d", "\x1e", "\x0b", "\x0
 """What ``str.splitlines()`` takes for a line end, besides ``\\n`` and ``\\r\\n``."""
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
-def json_lines(text: str) -> list[dict[str, Any]]:
-    return [json.loads(line) for line in text.split("\n") if line.strip()]
 
 
 def record(**fields: Any) -> str:

@@ -30,9 +30,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sumlogic.cli import main, parse_args
+from sumlogic.cli import parse_args
 
-from .process_support import Output
+from .process_support import Output, run, json_lines
 
 ROOT = Path(__file__).resolve().parents[1]
 SUDOKU_LINE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
@@ -40,14 +40,8 @@ SAFETY = 60.0
 """Seconds a subprocess may take before the test gives up on it: a net against a hang, never a measure."""
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
-def json_lines(text: str) -> list[dict[str, Any]]:
-    return [json.loads(line) for line in text.split("\n") if line.strip()]
 
 
 def sumlogic(*argv: str) -> list[str]:
