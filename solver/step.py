@@ -20,7 +20,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from .bits import digits_of, mask_of
 from .errors import InvalidArgumentError, InvalidPuzzleError, ParseError
@@ -134,20 +134,14 @@ def _step_from(data: Any, puzzle: Puzzle, where: str) -> Step:
     def mask(value: Any, at: str) -> int:
         return mask_of(digit(d, f"{at}[{i}]") for i, d in enumerate(_of(value, list, at, "a list of digits")))
 
-    def cell_digit(key: str, holder: dict[str, Any] = data, at: str = where) -> tuple[tuple[int, int], ...]:
+    def cell_values(key: str, value: Callable[[Any, str], int], holder: dict[str, Any] = data,
+                    at: str = where) -> tuple[tuple[int, int], ...]:
+        """The ``[cell, digit]`` (or ``[cell, digits]``) pairs under ``key``."""
         out = []
-        for i, value in enumerate(items(key, holder, at)):
+        for i, item in enumerate(items(key, holder, at)):
             here = f"{at}.{key}[{i}]"
-            c, d = pair(value, here)
-            out.append((cell(c, here), digit(d, here)))
-        return tuple(out)
-
-    def cell_mask(key: str, holder: dict[str, Any] = data, at: str = where) -> tuple[tuple[int, int], ...]:
-        out = []
-        for i, value in enumerate(items(key, holder, at)):
-            here = f"{at}.{key}[{i}]"
-            c, ds = pair(value, here)
-            out.append((cell(c, here), mask(ds, here)))
+            c, v = pair(item, here)
+            out.append((cell(c, here), value(v, here)))
         return tuple(out)
 
     def region(value: Any, at: str) -> tuple[str, tuple[int, ...]]:
@@ -173,11 +167,11 @@ def _step_from(data: Any, puzzle: Puzzle, where: str) -> Step:
         name=_of(data.get("name", technique), str, f"{where}.name", "a str"),
         level=level,
         text=_of(data.get("text", ""), str, f"{where}.text", "a str"),
-        placements=cell_digit("placements"),
-        eliminations=cell_mask("eliminations"),
+        placements=cell_values("placements", digit),
+        eliminations=cell_values("eliminations", mask),
         cells=tuple(cell(c, f"{hl}.cells[{i}]") for i, c in enumerate(items("cells", highlights, hl))),
         regions=tuple(region(r, f"{hl}.regions[{i}]") for i, r in enumerate(items("regions", highlights, hl))),
-        candidates=cell_mask("candidates", highlights, hl),
+        candidates=cell_values("candidates", mask, highlights, hl),
         sub_steps=tuple(_step_from(s, puzzle, f"{where}.sub_steps[{i}]")
                         for i, s in enumerate(items("sub_steps"))),
         derived=tuple(derived(r, f"{where}.derived[{i}]") for i, r in enumerate(items("derived"))),

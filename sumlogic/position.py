@@ -55,8 +55,8 @@ from typing import Any, Iterable, Mapping
 from puzzles.common import check_line_ends, drop_bom, fields, text_lines
 from puzzles.jsonl import from_record, loads, to_record
 from solver.bits import digits_of, full_mask
-from solver.errors import InvalidArgumentError, ParseError, SumlogicError
-from solver.model import Puzzle, cell_label, parse_cell_label, shown
+from solver.errors import InvalidArgumentError, InvalidPuzzleError, ParseError, SumlogicError
+from solver.model import Puzzle, cell_label, shown
 from solver.step import Step
 
 __all__ = ["Position", "read_position"]
@@ -147,19 +147,16 @@ class Position:
             if not 0 <= ref < p.size:
                 raise InvalidArgumentError(f"cell index {shown(ref)} is not 0..{p.size - 1}")
             return ref
-        if isinstance(ref, str):
-            try:
-                pos = parse_cell_label(ref)
-            except ParseError as error:
-                raise InvalidArgumentError(str(error)) from None
-        elif isinstance(ref, tuple) and len(ref) == 2 and all(isinstance(x, int) for x in ref):
-            pos = (ref[0], ref[1])
-        else:
+        if not isinstance(ref, (str, tuple)):
             raise TypeError(f"a cell is 'rRcC', an index or (row, column), not {shown(ref)}")
-        found = p.index_of.get(pos)
-        if found is None:
-            raise InvalidArgumentError(f"{cell_label(*pos)}: not a playable cell of this puzzle")
-        return found
+        try:
+            return p.cell_at(ref)
+        except TypeError:
+            raise TypeError(f"a cell is 'rRcC', an index or (row, column), not {shown(ref)}") from None
+        except ParseError as error:
+            raise InvalidArgumentError(str(error)) from None
+        except InvalidPuzzleError as error:
+            raise InvalidArgumentError(f"{error} of this puzzle") from None
 
     def name(self, cell: Any) -> str:
         """``rRcC`` of a cell.
