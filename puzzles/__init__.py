@@ -52,7 +52,7 @@ from solver.errors import ParseError, UnknownFormatError
 from solver.model import Puzzle
 
 from . import fpuzzles, jsonl, kakuro, ken, killer, kropki3, puzzlink, sudoku, sudoku_forms, sudokupad, sudokuwiki
-from .common import decode_text, drop_bom, lone_cr_hint, read_bounded
+from .text import decode_text, drop_bom, lone_cr_hint, read_bounded
 from .jsonl import from_record, to_record
 from .notation import Notation
 from .samples import SAMPLES, UnknownSampleError, sample

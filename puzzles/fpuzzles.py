@@ -48,8 +48,8 @@ from urllib.parse import unquote
 from solver.errors import InvalidPuzzleError, ParseError, SumlogicError
 from solver.model import Puzzle
 
-from .common import (Position, check_json_text, check_line_ends, check_link_tail, content_lines, drop_bom,
-                     json_error_message, line_id, located, short)
+from .common import Position, content_lines, line_id, located
+from .text import (check_json_text, check_line_ends, check_link_tail, drop_bom, json_error_message, short)
 from .gridspec import (BOX_SHAPES, GridSpec, NeedsNetworkError, build, check_size, check_supported, cover, kind_of,
                        same_regions, spec_of, standard_boxes)
 from .kropki import Dot

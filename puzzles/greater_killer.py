@@ -23,7 +23,8 @@ from typing import Any, Iterable, Sequence
 from solver.errors import InvalidPuzzleError
 from solver.model import OPS, Comparison, Puzzle
 
-from .common import SIZE, Box, Position, quote, short, square_grid
+from .common import SIZE, Box, Position, square_grid
+from .text import quote, short
 from .killer import Cage, cage_regions
 
 KIND = "greater-killer"

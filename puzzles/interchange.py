@@ -17,7 +17,7 @@ from __future__ import annotations
 from solver.errors import ParseError
 
 from . import fpuzzles, puzzlink, sudokupad, sudokuwiki
-from .common import drop_bom, short
+from .text import drop_bom, short
 from .gridspec import GridSpec
 
 

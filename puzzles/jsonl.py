@@ -54,9 +54,9 @@ from solver.model import Puzzle, cell_label
 
 from . import greater_killer, kakuro, killer, kropki, sudoku
 from .kinds import KINDS as KIND_RECORDS
-from .common import (SIZE, SIZES, USUAL_BOXES, Box, Position, check_json_text, check_size, drop_bom, format_givens,
-                     json_error_message, freeze, grid_position, grid_shape, is_blank, located, parse_givens, quote,
-                     short, text_lines, thaw)
+from .common import (SIZE, SIZES, USUAL_BOXES, Box, Position, check_size, format_givens, freeze, grid_position,
+                     grid_shape, located, parse_givens, thaw)
+from .text import (check_json_text, drop_bom, json_error_message, is_blank, quote, short, text_lines)
 
 KINDS: tuple[str, ...] = tuple(KIND_RECORDS)
 """Every kind a record may name (:data:`puzzles.kinds.KINDS`)."""

@@ -43,7 +43,8 @@ from typing import Any, Iterable, Sequence
 from solver.errors import InvalidPuzzleError, ParseError, SumlogicError
 from solver.model import Puzzle, Region, cell_label
 
-from .common import check_line_ends, drop_bom, blocks, fields, line_id, located, parse_int, require_kind, short
+from .common import blocks, line_id, located, parse_int, require_kind
+from .text import check_line_ends, drop_bom, fields, short
 
 KIND = "kakuro"
 _CLUE = re.compile(r"([0-9]*)\\([0-9]*)\Z")

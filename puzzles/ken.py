@@ -44,8 +44,8 @@ from solver.errors import ParseError, SumlogicError
 from solver.model import Puzzle, cell_label
 
 from . import kropki
-from .common import (check_line_ends, drop_bom, fields as split_fields, SIZE, content_lines, line_id, located,
-                     require_kind, short)
+from .common import SIZE, content_lines, line_id, located, require_kind
+from .text import check_line_ends, drop_bom, short, fields as split_fields
 
 _CELL = re.compile(r"\(([1-9]?)([wkx])([wkx])\)")
 _CODE_OF = {"consecutive": "w", "ratio": "k"}

@@ -40,8 +40,8 @@ from typing import Any, Iterable, Sequence
 from solver.errors import InvalidPuzzleError, ParseError, SumlogicError
 from solver.model import Puzzle, Region, cell_label
 
-from .common import (GRID_CELLS, SIZE, Box, Position, check_line_ends, content_lines, drop_bom, fields, line_id,
-                     located, quote, require_kind, short, square_grid)
+from .common import (GRID_CELLS, SIZE, Box, Position, content_lines, line_id, located, require_kind, square_grid)
+from .text import check_line_ends, drop_bom, fields, quote, short
 
 KIND = "killer"
 

@@ -32,7 +32,8 @@ from solver.errors import ParseError, SumlogicError
 from solver.model import Puzzle
 
 from . import kropki
-from .common import check_line_ends, drop_bom, fields, SIZE, content_lines, line_id, located, require_kind, short
+from .common import SIZE, content_lines, line_id, located, require_kind
+from .text import check_line_ends, drop_bom, fields, short
 
 _COLOUR = {"1": "white", "2": "black"}
 _GIVEN = "a digit or '.'"

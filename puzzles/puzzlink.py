@@ -40,7 +40,8 @@ from solver.errors import InvalidPuzzleError, ParseError
 from solver.model import Puzzle
 
 from . import kakuro
-from .common import check_line_ends, content_lines, drop_bom, fields, require_kind, shape_text, short
+from .common import content_lines, require_kind, shape_text
+from .text import check_line_ends, drop_bom, fields, short
 from .gridspec import (MAX_SIZE, GridSpec, UnsupportedError, build, check_size, read_lines, same_regions, spec_of,
                        standard_boxes)
 

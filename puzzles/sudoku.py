@@ -30,8 +30,9 @@ from typing import Any, Iterable, Sequence
 from solver.errors import ParseError, SumlogicError
 from solver.model import Puzzle
 
-from .common import (SIZE, Box, Position, check_line_ends, content_lines, drop_bom, format_givens, line_id, located,
-                     parse_givens, require_kind, square_grid)
+from .common import (SIZE, Box, Position, content_lines, format_givens, line_id, located, parse_givens, require_kind,
+                     square_grid)
+from .text import check_line_ends, drop_bom
 
 KIND = "sudoku"
 _CHARS = frozenset(".0123456789")

@@ -33,8 +33,8 @@ from solver.errors import InvalidPuzzleError, ParseError, SumlogicError
 from solver.model import Puzzle
 
 from . import sudoku
-from .common import (check_line_ends, content_lines, drop_bom, parse_givens, format_givens, line_id, located,
-                     require_kind, with_info)
+from .common import (content_lines, parse_givens, format_givens, line_id, located, require_kind, with_info)
+from .text import check_line_ends, drop_bom
 from .gridspec import GridSpec, build, standard_boxes
 
 _EMPTY = ".0-_"

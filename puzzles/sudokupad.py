@@ -47,7 +47,8 @@ from solver.errors import ParseError
 from solver.model import Puzzle
 
 from . import fpuzzles
-from .common import Position, check_json_text, check_link_tail, check_line_ends, content_lines, drop_bom, short
+from .common import Position, content_lines
+from .text import check_json_text, check_link_tail, check_line_ends, drop_bom, short
 from .gridspec import (GridSpec, NeedsNetworkError, UnsupportedError, build, check_size, check_supported, cover,
                        kind_of, read_lines)
 from .kropki import Dot

@@ -35,8 +35,8 @@ from solver.errors import InvalidPuzzleError, ParseError, SumlogicError
 from solver.model import Puzzle, cell_label
 
 from . import killer
-from .common import (GRID_CELLS, SIZE, Position, check_line_ends, check_link_tail, content_lines, drop_bom, line_id,
-                     located, require_kind, short)
+from .common import GRID_CELLS, SIZE, Position, content_lines, line_id, located, require_kind
+from .text import check_line_ends, check_link_tail, drop_bom, short
 from .gridspec import GridSpec, build, cage_label, spec_of, standard_boxes
 from .killer import Cage
 

@@ -52,7 +52,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
-from puzzles.common import check_line_ends, drop_bom, fields, text_lines
+from puzzles.text import check_line_ends, drop_bom, fields, text_lines
 from puzzles.jsonl import from_record, loads, to_record
 from solver.bits import digits_of, full_mask
 from solver.errors import InvalidArgumentError, InvalidPuzzleError, ParseError, SumlogicError

@@ -67,7 +67,7 @@ def read_source(path: str, max_bytes: int = DEFAULT_MAX_INPUT) -> str:
     size (``/dev/zero`` too).  The bytes are UTF-8 (a byte order mark dropped),
     or UTF-16 / UTF-32 starting with their byte order mark; the first byte that
     is not UTF-8 is named by line and column."""
-    from puzzles.common import decode_text, read_bounded
+    from puzzles.text import decode_text, read_bounded
 
     name = STDIN_NAME if path == "-" else path
     try:
@@ -91,7 +91,7 @@ def read_source(path: str, max_bytes: int = DEFAULT_MAX_INPUT) -> str:
 
 def _read_stdin(max_bytes: int) -> bytes:
     """At most ``max_bytes + 1`` bytes of standard input (of its text when it has no byte stream)."""
-    from puzzles.common import read_bounded
+    from puzzles.text import read_bounded
 
     stream = getattr(sys.stdin, "buffer", None)
     if stream is not None:
@@ -175,7 +175,7 @@ def unwrap(argument: str) -> str:
     >>> unwrap(" <https://sudokupad.app/x> "), unwrap("(xw)(xk)")
     ('https://sudokupad.app/x', '(xw)(xk)')
     """
-    from puzzles.common import ASCII_SPACE, drop_bom
+    from puzzles.text import ASCII_SPACE, drop_bom
 
     text = drop_bom(argument.strip(ASCII_SPACE)).strip(ASCII_SPACE)
     if "://" not in text:
@@ -197,7 +197,7 @@ def parse_entries(text: str, format: str | None, name: str) -> list[Entry]:
     becomes an entry holding its error; when no puzzle at all can be read,
     :class:`InputError` carries the first error."""
     from puzzles import FORMATS, detect_format, read_text
-    from puzzles.common import drop_bom
+    from puzzles.text import drop_bom
 
     text = drop_bom(text)
     if not text.strip():
@@ -205,7 +205,7 @@ def parse_entries(text: str, format: str | None, name: str) -> list[Entry]:
     try:
         notation = format or detect_format(text, name)
     except SumlogicError:
-        from puzzles.common import lone_cr_hint
+        from puzzles.text import lone_cr_hint
 
         raise InputError(f"{name}: cannot tell the notation; name it with --format "
                          f"({', '.join(FORMATS)}){lone_cr_hint(text)}") from None
@@ -237,7 +237,8 @@ def line_by_line(text: str, notation: str) -> bool:
 def line_entries(text: str, notation: str, name: str) -> list[Entry]:
     """One entry per non-blank line, each line read on its own."""
     from puzzles import FORMATS
-    from puzzles.common import is_blank, line_id, text_lines
+    from puzzles.common import line_id
+    from puzzles.text import is_blank, text_lines
 
     parse = FORMATS[notation].parse
     lines = [(n, line) for n, line in enumerate(text_lines(text), 1) if not is_blank(line)]
