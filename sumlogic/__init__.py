@@ -33,7 +33,8 @@ if TYPE_CHECKING:
 
     from .api import Hint, PositionTrace, Solved, check, explain, grade, hint, parse, read, solve, write
     from .hints import Check, Mistake
-    from .position import Position, read_position
+    from .position import Position
+    from .position_text import read_position
     from .generation import generate
     from .grading import Grade
 
@@ -48,7 +49,8 @@ _HOMES: dict[str, str] = {
     **dict.fromkeys(("Hint", "PositionTrace", "Solved", "check", "explain", "generate", "grade", "hint", "parse",
                      "read", "solve", "write"), "sumlogic.api"),
     **dict.fromkeys(("Check", "Mistake"), "sumlogic.hints"),
-    **dict.fromkeys(("Position", "read_position"), "sumlogic.position"),
+    "Position": "sumlogic.position",
+    "read_position": "sumlogic.position_text",
     "Grade": "sumlogic.grading",
 }
 """Where each public name lives."""

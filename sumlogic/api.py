@@ -56,7 +56,8 @@ from .generation import generate as _generate
 from .grading import Grade
 from .grading import grade as _grade
 from .hints import LEVELS, Check, Mistake, find_mistakes, level_fields
-from .position import Position, read_position
+from .position import Position
+from .position_text import read_position
 
 __all__ = ["DEFAULT_TIMEOUT", "Check", "Hint", "Mistake", "Position", "PositionTrace", "Solved", "check",
            "explain", "generate", "grade", "hint", "parse", "read", "read_position", "record_of", "solve",

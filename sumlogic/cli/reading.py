@@ -298,7 +298,8 @@ def read_position_arg(entry: Entry, argument: str | None, path: str, max_bytes: 
     puzzle of ``entry`` (read from ``path``).  Without ``--position``, an
     f-puzzles or SudokuPad input gives its own entered digits and marks;
     else the start.  :class:`InputError` for a position that cannot be read."""
-    from ..position import Position, read_position
+    from ..position import Position
+    from ..position_text import read_position
 
     assert entry.puzzle is not None
     if argument is None:
