@@ -1,9 +1,12 @@
-"""Running the command line in tests: :func:`run` calls it in the test's own
-process, :func:`json_lines` parses what it printed, and for the tests that
-stop a command with a signal :class:`Output` drains a process's standard output (line by line) and
-standard error in threads of their own, so that the process never blocks on
-a full pipe, and sets :attr:`Output.enough` once a given number of lines
-are out (or the output has ended).
+"""Helpers for the tests of the command line and the API.
+
+:func:`plain` checks that a message is one line in plain words;
+:func:`run` calls the command line in the test's own process and
+:func:`json_lines` parses what it printed; for the tests that stop a
+command with a signal, :class:`Output` drains a process's standard output
+(line by line) and standard error in threads of their own, so that the
+process never blocks on a full pipe, and sets :attr:`Output.enough` once a
+given number of lines are out (or the output has ended).
 """
 
 from __future__ import annotations
@@ -61,3 +64,15 @@ class Output:
         for reader in self._readers:
             reader.join(timeout)
         return b"".join(self.lines).decode(), b"".join(self.errors).decode()
+
+
+INTERNALS = ("set_int_max_str_digits", "maximum recursion", "Traceback", "object has no attribute",
+             "index out of range", "invalid literal for int", "too many values to unpack")
+"""Words of Python's own errors that a message of ours must never carry."""
+
+
+def plain(message: str) -> None:
+    """One line, without Python's internals."""
+    assert "\n" not in message
+    assert not any(word in message for word in INTERNALS), message
+    assert len(message) <= 400, f"{len(message)} characters: {message[:200]}..."
