@@ -30,7 +30,6 @@ the unique solution, and hinted from where it stands:
 
 from __future__ import annotations
 
-import math
 import os
 import threading
 import time
@@ -39,19 +38,20 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
-import techniques as _techniques
 from puzzles import read_path, read_text, sample, to_record, write_text
 from solver.candidates import Candidates
 from solver.engine import DEFAULT_BUDGET, Engine, Technique, Trace
 from solver.engine import solve_with_logic as _solve_with_logic
 from solver import search
-from solver.errors import InvalidArgumentError, InvalidPuzzleError, ParseError, SumlogicError
+from solver.errors import InvalidArgumentError, ParseError, SumlogicError
 from solver.bits import digits_of
-from solver.model import Puzzle, shown, validate
+from solver.model import Puzzle, shown
 from solver.step import Step
 
 from puzzles.generate import DEFAULT_MAX_TRIES
 
+from .arguments import (check_flag, check_format, check_puzzle, check_seconds, check_target, check_techniques,
+                        check_whole, type_name)
 from .generation import generate as _generate
 from .grading import Grade
 from .grading import grade as _grade
@@ -72,99 +72,6 @@ MAX_DEPTH = 10
 """The deepest ``max_depth`` the engine takes (the command line's limit too)."""
 
 
-# --- argument checks: TypeError for a wrong type, InvalidArgumentError (a ValueError) for a wrong value
-
-
-def _type_name(value: Any) -> str:
-    return "None" if value is None else type(value).__name__
-
-
-def _check_puzzle(puzzle: Any, function: str) -> Puzzle:
-    """``puzzle``, checked again (a millisecond for a big Kakuro): a Puzzle is
-    immutable, but ``object.__setattr__`` can still change one after it was
-    made, and its broken rules must be named here, not fail deep inside."""
-    if not isinstance(puzzle, Puzzle):
-        raise TypeError(f"{function}() takes a Puzzle (from sumlogic.read or sumlogic.parse), "
-                        f"not {_type_name(puzzle)}")
-    try:
-        validate(puzzle)
-    except InvalidPuzzleError as error:
-        raise InvalidPuzzleError(f"{function}(): the puzzle breaks its rules (was it changed after it was "
-                                 f"made?): {error}") from None
-    return puzzle
-
-
-def _check_format(format: Any, function: str, optional: bool = True) -> None:
-    if format is None and optional:
-        return
-    if not isinstance(format, str):
-        raise TypeError(f"{function}(): format must be a notation name (a str){' or None' if optional else ''}, "
-                        f"not {_type_name(format)}")
-
-
-def _check_seconds(timeout: Any, function: str) -> float | None:
-    """``timeout`` as a float (None stays None): an int too large for a float is no limit (inf)."""
-    if timeout is None:
-        return None
-    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)):
-        raise TypeError(f"{function}(): timeout must be a number of seconds or None, not {_type_name(timeout)}")
-    try:
-        seconds = float(timeout)
-    except OverflowError:  # an int past 1e308: longer than any run (or, negative, below 0)
-        seconds = math.inf if timeout > 0 else -math.inf
-    if math.isnan(seconds) or seconds <= 0:
-        raise InvalidArgumentError(f"{function}(): timeout must be above 0 seconds, not {shown(timeout)}")
-    return seconds
-
-
-def _check_whole(value: Any, name: str, function: str, low: int, high: int | None = None,
-                 optional: bool = False) -> None:
-    if value is None and optional:
-        return
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{function}(): {name} must be a whole number (int){' or None' if optional else ''}, "
-                        f"not {_type_name(value)}")
-    if value < low or (high is not None and value > high):
-        bounds = f"between {low} and {high}" if high is not None else f"{low} or more"
-        raise InvalidArgumentError(f"{function}(): {name} must be {bounds}, not {shown(value)}")
-
-
-def _check_flag(value: Any, name: str, function: str) -> None:
-    if not isinstance(value, bool):
-        raise TypeError(f"{function}(): {name} must be True or False, not {_type_name(value)}")
-
-
-def _check_techniques(techniques: Any, function: str, without: Any = None,
-                      max_level: Any = None) -> Sequence[Technique]:
-    """The techniques of a run: :func:`techniques.select` of the three arguments, with errors naming ``function``."""
-    if techniques is not None and not isinstance(techniques, str) and not isinstance(techniques, Iterable):
-        raise TypeError(f"{function}(): techniques must be a list of Technique or ids (e.g. techniques.DEFAULT), "
-                        f"a comma-separated str of ids, or None, not {_type_name(techniques)}")
-    if max_level is not None:
-        _check_whole(max_level, "max_level", function, 0)
-    try:
-        chosen = _techniques.select(techniques, without=without, max_level=max_level)
-    except TypeError as error:
-        raise TypeError(f"{function}(): {error}") from None
-    except InvalidArgumentError as error:
-        raise InvalidArgumentError(f"{function}(): {error}") from None
-    for t in chosen:  # a caller's own Technique record: its fields are used deep in the engine and grading
-        if not (isinstance(t.id, str) and isinstance(t.name, str) and callable(t.find)
-                and all(isinstance(v, int) and not isinstance(v, bool) for v in (t.level, t.score))):
-            raise TypeError(f"{function}(): a Technique has a str id and name, int level and score and a "
-                            f"callable find, not {shown(t)}")
-    return chosen
-
-
-def _check_target(target: Any, function: str) -> tuple[Puzzle, Position | None]:
-    """The puzzle and position of a function that takes either."""
-    if isinstance(target, Position):
-        return _check_puzzle(target.puzzle, function), target
-    if isinstance(target, Puzzle):
-        return _check_puzzle(target, function), None
-    raise TypeError(f"{function}() takes a Puzzle or a Position, not {_type_name(target)}")
-
-
 def read(source: str | Path, format: str | None = None) -> list[Puzzle]:
     """Every puzzle of a file, of standard input (``-``) or of a bundled
     sample (``sample:NAME``), in the notation ``format`` (detected when None).
@@ -178,11 +85,11 @@ def read(source: str | Path, format: str | None = None) -> list[Puzzle]:
         UnknownSampleError: (a ``ValueError``) no bundled sample ``NAME``.
     """
     if not isinstance(source, (str, os.PathLike)):
-        raise TypeError(f"read() takes a file name, a path, '-' or 'sample:NAME', not {_type_name(source)}")
-    _check_format(format, "read")
+        raise TypeError(f"read() takes a file name, a path, '-' or 'sample:NAME', not {type_name(source)}")
+    check_format(format, "read")
     text = os.fspath(source)
     if not isinstance(text, str):
-        raise TypeError(f"read() takes a str path, not a {_type_name(text)} one")
+        raise TypeError(f"read() takes a str path, not a {type_name(text)} one")
     if text.startswith(SAMPLE_PREFIX) and not Path(text).exists():
         return [sample(text[len(SAMPLE_PREFIX):])]
     return read_path(source, format=format)
@@ -202,8 +109,8 @@ def parse(text: str, format: str | None = None) -> Puzzle:
             or the notation cannot be told.
     """
     if not isinstance(text, str):
-        raise TypeError(f"parse() takes the text of a puzzle (a str), not {_type_name(text)}")
-    _check_format(format, "parse")
+        raise TypeError(f"parse() takes the text of a puzzle (a str), not {type_name(text)}")
+    check_format(format, "parse")
     found = read_text(text, format=format)
     if len(found) != 1:
         raise ParseError(f"expected one puzzle, found {len(found)}")
@@ -221,15 +128,15 @@ def write(puzzles: Puzzle | Iterable[Puzzle], format: str = "jsonl") -> str:
             of the puzzles (a Killer as KEN), or one was changed after it was
             made so that it breaks its rules.
     """
-    _check_format(format, "write", optional=False)
+    check_format(format, "write", optional=False)
     if isinstance(puzzles, Puzzle):
-        items = [_check_puzzle(puzzles, "write")]
+        items = [check_puzzle(puzzles, "write")]
     elif isinstance(puzzles, (str, bytes, dict)) or not isinstance(puzzles, Iterable):
-        raise TypeError(f"write() takes a Puzzle or a list of them, not {_type_name(puzzles)}")
+        raise TypeError(f"write() takes a Puzzle or a list of them, not {type_name(puzzles)}")
     else:
         items = list(puzzles)
         for item in items:
-            _check_puzzle(item, "write")
+            check_puzzle(item, "write")
     return write_text(items, format=format)
 
 
@@ -274,8 +181,8 @@ def solve(puzzle: Puzzle, *, timeout: float | None = DEFAULT_TIMEOUT) -> Solved:
         InvalidPuzzleError: (a ``ValueError``) a puzzle changed after it was made
             (``object.__setattr__``) so that it breaks its rules.
     """
-    _check_puzzle(puzzle, "solve")
-    timeout = _check_seconds(timeout, "solve")
+    check_puzzle(puzzle, "solve")
+    timeout = check_seconds(timeout, "solve")
     result = search.solve(puzzle, timeout=timeout)
     solution = puzzle.format_solution(result.solution) if result.solution else None
     return Solved(puzzle.id, puzzle.kind, result.status, solution, result.nodes, result.seconds)
@@ -299,7 +206,7 @@ class PositionTrace(Trace):
         Raises:
             TypeError: ``include_puzzle`` is not a bool.
         """
-        _check_flag(include_puzzle, "include_puzzle", "to_dict")
+        check_flag(include_puzzle, "include_puzzle", "to_dict")
         out = super().to_dict(include_puzzle=include_puzzle)
         if self.position is not None:
             pos = self.position
@@ -341,13 +248,13 @@ def explain(puzzle: Puzzle | Position, *, techniques: Sequence[Technique | str] 
             corpus record (a hand-made ``Puzzle`` of another kind), or the
             puzzle was changed after it was made so that it breaks its rules.
     """
-    target, position = _check_target(puzzle, "explain")
-    chosen = _check_techniques(techniques, "explain", without, max_level)
-    _check_flag(guess, "guess", "explain")
-    _check_whole(max_depth, "max_depth", "explain", 0, MAX_DEPTH)
-    _check_whole(budget, "budget", "explain", 0, optional=True)
-    timeout = _check_seconds(timeout, "explain")
-    _check_flag(explain, "explain", "explain")
+    target, position = check_target(puzzle, "explain")
+    chosen = check_techniques(techniques, "explain", without, max_level)
+    check_flag(guess, "guess", "explain")
+    check_whole(max_depth, "max_depth", "explain", 0, MAX_DEPTH)
+    check_whole(budget, "budget", "explain", 0, optional=True)
+    timeout = check_seconds(timeout, "explain")
+    check_flag(explain, "explain", "explain")
     record = record_of(target)
     if position is None:
         trace = _solve_with_logic(target, chosen,
@@ -434,10 +341,10 @@ def check(position: Position, *, timeout: float | None = DEFAULT_TIMEOUT, budget
     """
     if not isinstance(position, Position):
         raise TypeError(f"check() takes a Position (sumlogic.Position(puzzle), or sumlogic.read_position), "
-                        f"not {_type_name(position)}")
-    _check_puzzle(position.puzzle, "check")
-    timeout = _check_seconds(timeout, "check")
-    _check_whole(budget, "budget", "check", 0, optional=True)
+                        f"not {type_name(position)}")
+    check_puzzle(position.puzzle, "check")
+    timeout = check_seconds(timeout, "check")
+    check_whole(budget, "budget", "check", 0, optional=True)
     return _checked(position, timeout, budget)[0]
 
 
@@ -543,15 +450,15 @@ def hint(puzzle: Puzzle | Position, *, level: int | None = None,
         InvalidPuzzleError: (a ``ValueError``) a puzzle changed after it was made
             (``object.__setattr__``) so that it breaks its rules.
     """
-    target, position = _check_target(puzzle, "hint")
+    target, position = check_target(puzzle, "hint")
     if level is not None and (isinstance(level, bool) or not isinstance(level, int) or level not in LEVELS):
         if isinstance(level, bool) or not isinstance(level, int):
-            raise TypeError(f"hint(): level must be 1, 2, 3 or None, not {_type_name(level)}")
+            raise TypeError(f"hint(): level must be 1, 2, 3 or None, not {type_name(level)}")
         raise InvalidArgumentError(f"hint(): level must be 1, 2 or 3, not {shown(level)}")
-    chosen = _check_techniques(techniques, "hint", without, max_level)
-    _check_whole(max_depth, "max_depth", "hint", 0, MAX_DEPTH)
-    timeout = _check_seconds(timeout, "hint")
-    _check_whole(budget, "budget", "hint", 0, optional=True)
+    chosen = check_techniques(techniques, "hint", without, max_level)
+    check_whole(max_depth, "max_depth", "hint", 0, MAX_DEPTH)
+    timeout = check_seconds(timeout, "hint")
+    check_whole(budget, "budget", "hint", 0, optional=True)
     if position is None:
         result = search.solve(target, timeout=timeout)
         status: str = result.status
@@ -590,12 +497,12 @@ def grade(puzzle: Puzzle, *, techniques: Sequence[Technique | str] | str | None 
         InvalidPuzzleError: (a ``ValueError``) a puzzle changed after it was made
             (``object.__setattr__``) so that it breaks its rules.
     """
-    _check_puzzle(puzzle, "grade")
+    check_puzzle(puzzle, "grade")
     chosen = None if techniques is None and without is None and max_level is None else \
-        _check_techniques(techniques, "grade", without, max_level)
-    _check_whole(max_depth, "max_depth", "grade", 0, MAX_DEPTH)
-    timeout = _check_seconds(timeout, "grade")
-    _check_whole(budget, "budget", "grade", 0)
+        check_techniques(techniques, "grade", without, max_level)
+    check_whole(max_depth, "max_depth", "grade", 0, MAX_DEPTH)
+    timeout = check_seconds(timeout, "grade")
+    check_whole(budget, "budget", "grade", 0)
     return _grade(puzzle, chosen, max_depth=max_depth, timeout=timeout, budget=budget)
 
 
@@ -611,17 +518,17 @@ def generate(kind: str, seed: int | None = None, band: str | None = None, size: 
         BudgetExhausted: no puzzle of the band within ``max_tries`` tries.
     """
     if not isinstance(kind, str):
-        raise TypeError(f"generate(): kind must be a str (kakuro, killer, kropki, sudoku), not {_type_name(kind)}")
-    _check_whole(seed, "seed", "generate", 0, optional=True)
+        raise TypeError(f"generate(): kind must be a str (kakuro, killer, kropki, sudoku), not {type_name(kind)}")
+    check_whole(seed, "seed", "generate", 0, optional=True)
     if band is not None and not isinstance(band, str):
-        raise TypeError(f"generate(): band must be a str or None, not {_type_name(band)}")
+        raise TypeError(f"generate(): band must be a str or None, not {type_name(band)}")
     if size is not None and not isinstance(size, str) and not (
             isinstance(size, tuple) and len(size) == 2 and all(type(side) is int for side in size)):
-        raise TypeError(f"generate(): size must be 'WxH', (height, width) or None, not {_type_name(size)}")
+        raise TypeError(f"generate(): size must be 'WxH', (height, width) or None, not {type_name(size)}")
     if isinstance(size, str) and not size.isascii():  # "٥x٥": digits are ASCII, as everywhere
         raise InvalidArgumentError(f"generate(): size {shown(size)} is not WxH in ASCII digits, e.g. 10x10")
-    _check_whole(max_tries, "max_tries", "generate", 1)
-    _check_whole(index, "index", "generate", 0)
+    check_whole(max_tries, "max_tries", "generate", 1)
+    check_whole(index, "index", "generate", 0)
     try:
         return _generate(kind, seed, band, size, max_tries, index)
     except SumlogicError:

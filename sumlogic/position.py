@@ -37,14 +37,14 @@ from solver.errors import InvalidArgumentError, InvalidPuzzleError, ParseError, 
 from solver.model import Puzzle, shown
 from solver.step import Step
 
+from .arguments import type_name
+
 __all__ = ["Position"]
 
 NO_MARKS = -1
 """The marks of a cell without pencil marks (every candidate the rules allow)."""
 
 
-def _type_name(value: Any) -> str:
-    return "None" if value is None else type(value).__name__
 
 
 @dataclass(frozen=True)
@@ -74,12 +74,12 @@ class Position:
         p = self.puzzle
         if not isinstance(p, Puzzle):
             raise TypeError(f"Position() takes a Puzzle (from sumlogic.read or sumlogic.parse), "
-                            f"not {_type_name(p)}")
+                            f"not {type_name(p)}")
         n = p.size
         for name in ("placed", "marks"):
             value = getattr(self, name)
             if value is not None and (isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable)):
-                raise TypeError(f"Position(): {name} must be a sequence of ints, one per cell, not {_type_name(value)}")
+                raise TypeError(f"Position(): {name} must be a sequence of ints, one per cell, not {type_name(value)}")
         placed = tuple(self.placed) if self.placed else (0,) * n
         marks = tuple(self.marks) if self.marks else (NO_MARKS,) * n
         if len(placed) != n or len(marks) != n:
@@ -225,7 +225,7 @@ class Position:
         i = self.cell(cell)
         d = 0 if digit is None else digit
         if isinstance(d, bool) or not isinstance(d, int):
-            raise TypeError(f"place(): digit must be an int or None, not {_type_name(digit)}")
+            raise TypeError(f"place(): digit must be an int or None, not {type_name(digit)}")
         given = self.puzzle.givens[i]
         if given:
             if d in (0, given):
@@ -298,7 +298,7 @@ class Position:
                 this puzzle does not have, or a digit or mask out of its range.
         """
         if not isinstance(step, Step):
-            raise TypeError(f"apply() takes a Step (from sumlogic.hint or sumlogic.explain), not {_type_name(step)}")
+            raise TypeError(f"apply() takes a Step (from sumlogic.hint or sumlogic.explain), not {type_name(step)}")
         puzzle = self.puzzle
         _check_step(puzzle, step)
         placed, marks = list(self.placed), list(self.marks)
@@ -329,7 +329,7 @@ class Position:
                 no corpus record (a hand-made ``Puzzle`` of another kind).
         """
         if not isinstance(include_puzzle, bool):
-            raise TypeError(f"to_dict(): include_puzzle must be True or False, not {_type_name(include_puzzle)}")
+            raise TypeError(f"to_dict(): include_puzzle must be True or False, not {type_name(include_puzzle)}")
         p = self.puzzle
         out: dict[str, Any] = {"id": p.id, "kind": p.kind}
         if include_puzzle:
@@ -354,9 +354,9 @@ class Position:
             TypeError: ``puzzle`` is not a Puzzle or None.
         """
         if puzzle is not None and not isinstance(puzzle, Puzzle):
-            raise TypeError(f"from_dict(): puzzle must be a Puzzle or None, not {_type_name(puzzle)}")
+            raise TypeError(f"from_dict(): puzzle must be a Puzzle or None, not {type_name(puzzle)}")
         if not isinstance(data, Mapping):
-            raise ParseError(f"a position is a JSON object, not {_type_name(data)}")
+            raise ParseError(f"a position is a JSON object, not {type_name(data)}")
         if puzzle is None:
             if "puzzle" not in data:
                 raise ParseError("position: no 'puzzle' record, and no puzzle given")
@@ -469,7 +469,7 @@ def _mask(digits: Iterable[int] | str, max_digit: int, name: str) -> int:
     elif isinstance(digits, Iterable) and not isinstance(digits, (bytes, Mapping)):
         items = list(digits)
     else:
-        raise TypeError(f"keep(): digits must be a list of ints, a str of digits or None, not {_type_name(digits)}")
+        raise TypeError(f"keep(): digits must be a list of ints, a str of digits or None, not {type_name(digits)}")
     mask = 0
     for d in items:
         if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= max_digit:

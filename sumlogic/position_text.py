@@ -37,7 +37,8 @@ from puzzles.text import check_line_ends, drop_bom, fields, text_lines
 from solver.errors import InvalidArgumentError, ParseError, SumlogicError
 from solver.model import Puzzle, cell_label
 
-from .position import Position, _marked, _placed, _rules, _type_name
+from .arguments import type_name
+from .position import Position, _marked, _placed, _rules
 
 __all__ = ["read_position"]
 
@@ -68,11 +69,11 @@ def read_position(puzzle: Puzzle, text: str, source: str | None = None) -> Posit
     solver.errors.ParseError: position:line 1: r1c1: not a playable cell of this puzzle
     """
     if not isinstance(puzzle, Puzzle):
-        raise TypeError(f"read_position() takes a Puzzle, not {_type_name(puzzle)}")
+        raise TypeError(f"read_position() takes a Puzzle, not {type_name(puzzle)}")
     if not isinstance(text, str):
-        raise TypeError(f"read_position() takes the text of a position (a str), not {_type_name(text)}")
+        raise TypeError(f"read_position() takes the text of a position (a str), not {type_name(text)}")
     if source is not None and not isinstance(source, str):
-        raise TypeError(f"read_position(): source must be a str or None, not {_type_name(source)}")
+        raise TypeError(f"read_position(): source must be a str or None, not {type_name(source)}")
     where = source or "position"
     text = drop_bom(text)
     stripped = text.strip()
