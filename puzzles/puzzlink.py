@@ -103,7 +103,7 @@ def side(text: str, what: str) -> int:
     >>> side("9" * 5000, "size")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    solver.errors.ParseError: size '99999999999999999999999999999999999... is out of range (1..99)
+    solver.errors.ParseError: size '999999999999...9999999999999' is out of range (1..99)
     """
     if not (text.isascii() and text.isdigit()):
         raise ParseError(f"{what} {short(text)} is not a number")

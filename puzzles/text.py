@@ -16,6 +16,7 @@ import re
 from typing import Any
 
 from solver.errors import ParseError
+from solver.model import shown
 
 
 def quote(value: Any, limit: int = 40) -> str:
@@ -31,9 +32,15 @@ def quote(value: Any, limit: int = 40) -> str:
 
 
 def short(value: Any, limit: int = 40) -> str:
-    """``repr`` of a value cut to ``limit`` characters: safe to quote in a one-line message."""
-    text = repr(value)
-    return text if len(text) <= limit else text[:limit - 3] + "..."
+    """``repr`` of a value cut to ``limit`` characters: safe to quote in a one-line
+    message (:func:`solver.model.shown`, the one rule for it: a huge or deeply
+    nested value is abbreviated before it is cut, and one whose ``repr`` fails,
+    such as an int of more than 4300 digits, is named by its type).
+
+    >>> short(10 ** 5000)
+    '<int>'
+    """
+    return shown(value, limit)
 
 
 BOM = "\ufeff"
