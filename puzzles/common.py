@@ -23,7 +23,7 @@ from functools import lru_cache
 from typing import Any, Iterable, Iterator, Sequence
 
 from solver.errors import InvalidPuzzleError, ParseError, SumlogicError
-from solver.model import Region, cell_label
+from solver.model import Puzzle, Region, cell_label
 
 from .text import ASCII_SPACE, is_blank, short, text_lines
 
@@ -254,6 +254,31 @@ def grid_position(name: Any, where: str, height: int = SIZE, width: int = SIZE) 
     if r >= height or c >= width:
         raise InvalidPuzzleError(f"{where}: {cell_label(r, c)} is outside the {height}x{width} grid")
     return r, c
+
+
+def rules_of(puzzle: Puzzle, *, givens: bool = True, comparisons: bool = True) -> tuple[Any, ...]:
+    """What a puzzle asks, by grid position (region names, labels, order and
+    carried facts aside): two puzzles with equal rules have the same solutions.
+    ``givens`` / ``comparisons`` False leave those out (a notation that holds
+    neither, such as an f-puzzles position, is compared on the rest).
+
+    >>> import dataclasses
+    >>> from puzzles import sample
+    >>> p = sample("killer-1")
+    >>> rules_of(p) == rules_of(dataclasses.replace(p, id="other")), rules_of(p) == rules_of(sample("greater-killer-1"))
+    (True, False)
+    """
+    pos = puzzle.cells
+
+    def cells(indexes: Sequence[int]) -> tuple[tuple[int, int], ...]:
+        return tuple(sorted(pos[c] for c in indexes))
+
+    return (puzzle.height, puzzle.width, puzzle.max_digit,
+            sorted((cells(r.cells), -1 if r.total is None else r.total, r.distinct) for r in puzzle.regions),
+            sorted((pos[c], g) for c, g in enumerate(puzzle.givens) if g) if givens else None,
+            sorted((cells((x.a, x.b)), x.kind) for x in puzzle.pairs),
+            sorted((cells(puzzle.regions[x.left].cells), x.op, cells(puzzle.regions[x.right].cells))
+                   for x in puzzle.comparisons) if comparisons else None)
 
 
 # --- carried facts -------------------------------------------------------------

@@ -55,7 +55,7 @@ from solver.model import Puzzle, cell_label
 from . import greater_killer, kakuro, killer, kropki, sudoku
 from .kinds import KINDS as KIND_RECORDS
 from .common import (SIZE, SIZES, USUAL_BOXES, Box, Position, check_size, format_givens, freeze, grid_position,
-                     grid_shape, located, parse_givens, thaw)
+                     grid_shape, located, parse_givens, rules_of, thaw)
 from .text import (check_json_text, drop_bom, json_error_message, is_blank, quote, short, text_lines)
 
 KINDS: tuple[str, ...] = tuple(KIND_RECORDS)
@@ -284,19 +284,6 @@ def to_record(puzzle: Puzzle) -> dict[str, Any]:
     return record
 
 
-def _rules(puzzle: Puzzle) -> tuple[Any, ...]:
-    """What a puzzle asks, by grid position (names, labels, order and carried facts aside)."""
-    pos = puzzle.cells
-
-    def cells(indexes: Sequence[int]) -> tuple[tuple[int, int], ...]:
-        return tuple(sorted(pos[c] for c in indexes))
-
-    return (puzzle.height, puzzle.width, puzzle.max_digit,
-            sorted((cells(r.cells), -1 if r.total is None else r.total, r.distinct) for r in puzzle.regions),
-            sorted((pos[c], g) for c, g in enumerate(puzzle.givens) if g),
-            sorted((cells((x.a, x.b)), x.kind) for x in puzzle.pairs),
-            sorted((cells(puzzle.regions[x.left].cells), x.op, cells(puzzle.regions[x.right].cells))
-                   for x in puzzle.comparisons))
 
 
 def _check_written(puzzle: Puzzle, record: dict[str, Any]) -> None:
@@ -304,7 +291,7 @@ def _check_written(puzzle: Puzzle, record: dict[str, Any]) -> None:
     puzzle built by hand whose ``kind`` does not match its rules (a Sudoku
     relabelled ``kakuro`` was written as a garbled Kakuro grid)."""
     try:
-        same = _rules(from_record(json.loads(json.dumps(record)))) == _rules(puzzle)
+        same = rules_of(from_record(json.loads(json.dumps(record)))) == rules_of(puzzle)
     except SumlogicError:
         same = False
     if not same:

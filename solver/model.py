@@ -30,7 +30,7 @@ import re
 import reprlib
 from dataclasses import dataclass, field
 from functools import cached_property, wraps
-from typing import Any, Callable, Iterable, Literal, TypeVar
+from typing import Any, Callable, Iterable, Literal, NoReturn, TypeVar
 
 from .bits import CONSECUTIVE_OF, RATIO_OF, sum_range
 from .errors import InvalidPuzzleError, ParseError
@@ -395,91 +395,70 @@ def compare(a: int, op: str, b: int) -> bool:
     return a < b if op == "<" else a > b if op == ">" else a == b
 
 
+def _fail(what: str, value: Any) -> NoReturn:
+    raise TypeError(f"Puzzle: {what}, not {shown(value)}")
+
+
 def _whole(value: Any) -> bool:
     """An int that is not a bool."""
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _must(ok: bool, what: str, value: Any) -> None:
-    if not ok:
-        raise TypeError(f"Puzzle: {what}, not {shown(value)}")
-
-
-def _each(items: tuple[Any, ...], ok: Callable[[Any], bool], what: str) -> None:
-    """TypeError naming the first of ``items`` that is not ``ok`` (None too)."""
-    for item in items:
-        _must(ok(item), what, item)
-
-
 def _check_types(p: Puzzle) -> None:
     """Raise TypeError naming the first field of ``p`` of the wrong type (a
     hand-built puzzle; the readers build right ones), so that nothing deeper
-    fails on it."""
-    _must(isinstance(p.kind, str), "kind must be a str", p.kind)
-    _must(isinstance(p.id, str), "id must be a str", p.id)
+    fails on it.  Run on every puzzle built (generators build many), so the
+    checks are plain loops and a message is only written for a failure."""
+    if not isinstance(p.kind, str):
+        _fail("kind must be a str", p.kind)
+    if not isinstance(p.id, str):
+        _fail("id must be a str", p.id)
     for name in ("height", "width", "max_digit"):
-        _must(_whole(getattr(p, name)), f"{name} must be an int", getattr(p, name))
+        if not _whole(getattr(p, name)):
+            _fail(f"{name} must be an int", getattr(p, name))
     for name, item in (("cells", None), ("regions", Region), ("givens", None), ("pairs", Pair),
                        ("comparisons", Comparison), ("info", None)):
         value = getattr(p, name)
-        _must(isinstance(value, tuple), f"{name} must be a tuple", value)
+        if not isinstance(value, tuple):
+            _fail(f"{name} must be a tuple", value)
         if item is not None:
             for x in value:
-                _must(isinstance(x, item), f"{name} must hold {item.__name__} records", x)
-    _each(p.cells, lambda c: isinstance(c, tuple) and len(c) == 2 and _whole(c[0]) and _whole(c[1]),
-          "each cell must be a (row, column) tuple of ints")
-    _each(p.givens, _whole, "givens must be ints (0 for none)")
-    _each(p.info, lambda x: isinstance(x, tuple) and len(x) == 2 and isinstance(x[0], str),
-          "info must hold (str, value) pairs")
+                if not isinstance(x, item):
+                    _fail(f"{name} must hold {item.__name__} records", x)
+    for c in p.cells:
+        if not (isinstance(c, tuple) and len(c) == 2 and _whole(c[0]) and _whole(c[1])):
+            _fail("each cell must be a (row, column) tuple of ints", c)
+    for g in p.givens:
+        if not _whole(g):
+            _fail("givens must be ints (0 for none)", g)
+    for x in p.info:
+        if not (isinstance(x, tuple) and len(x) == 2 and isinstance(x[0], str)):
+            _fail("info must hold (str, value) pairs", x)
     for region in p.regions:
-        _must(isinstance(region.name, str), "a region's name must be a str", region.name)
-        where = f"region {shown(region.name)}:"
-        _must(isinstance(region.cells, tuple) and all(_whole(c) for c in region.cells),
-              f"{where} cells must be a tuple of cell indexes (ints)", region.cells)
-        _must(region.total is None or _whole(region.total), f"{where} total must be an int or None", region.total)
-        _must(isinstance(region.distinct, bool), f"{where} distinct must be True or False", region.distinct)
-        _must(isinstance(region.kind, str), f"{where} kind must be a str", region.kind)
-        _must(region.label is None or isinstance(region.label, str), f"{where} label must be a str or None",
-              region.label)
+        if not isinstance(region.name, str):
+            _fail("a region's name must be a str", region.name)
+        if not (isinstance(region.cells, tuple) and all(_whole(c) for c in region.cells)):
+            _fail(f"region {shown(region.name)}: cells must be a tuple of cell indexes (ints)", region.cells)
+        if not (region.total is None or _whole(region.total)):
+            _fail(f"region {shown(region.name)}: total must be an int or None", region.total)
+        if not isinstance(region.distinct, bool):
+            _fail(f"region {shown(region.name)}: distinct must be True or False", region.distinct)
+        if not isinstance(region.kind, str):
+            _fail(f"region {shown(region.name)}: kind must be a str", region.kind)
+        if not (region.label is None or isinstance(region.label, str)):
+            _fail(f"region {shown(region.name)}: label must be a str or None", region.label)
     for pair in p.pairs:
-        _must(_whole(pair.a) and _whole(pair.b), "a pair's cells must be cell indexes (ints)", (pair.a, pair.b))
+        if not (_whole(pair.a) and _whole(pair.b)):
+            _fail("a pair's cells must be cell indexes (ints)", (pair.a, pair.b))
     for comp in p.comparisons:
-        _must(_whole(comp.left) and _whole(comp.right), "a comparison's sides must be region indexes (ints)",
-              (comp.left, comp.right))
-
-
-def _types_ok(p: Puzzle) -> bool:
-    """True when every field of ``p`` has its type: the quick test run on every
-    puzzle built (generators build many), before :func:`_check_types` looks for
-    the field to name."""
-    int_ = int
-    if not (type(p.kind) is str and type(p.id) is str and type(p.height) is int_ and type(p.width) is int_
-            and type(p.max_digit) is int_):
-        return False
-    fields = (p.cells, p.regions, p.givens, p.pairs, p.comparisons, p.info)
-    if not all(type(f) is tuple for f in fields):
-        return False
-    if not all(type(c) is tuple and len(c) == 2 and type(c[0]) is int_ and type(c[1]) is int_ for c in p.cells):
-        return False
-    if not all(type(g) is int_ for g in p.givens):
-        return False
-    if not all(type(x) is tuple and len(x) == 2 and type(x[0]) is str for x in p.info):
-        return False
-    for r in p.regions:
-        if not (type(r) is Region and type(r.name) is str and type(r.cells) is tuple and type(r.kind) is str
-                and (r.total is None or type(r.total) is int_) and type(r.distinct) is bool
-                and (r.label is None or type(r.label) is str) and all(type(c) is int_ for c in r.cells)):
-            return False
-    return (all(type(x) is Pair and type(x.a) is int_ and type(x.b) is int_ for x in p.pairs)
-            and all(type(x) is Comparison and type(x.left) is int_ and type(x.right) is int_
-                    for x in p.comparisons))
+        if not (_whole(comp.left) and _whole(comp.right)):
+            _fail("a comparison's sides must be region indexes (ints)", (comp.left, comp.right))
 
 
 def validate(p: Puzzle) -> None:
     """Raise :class:`InvalidPuzzleError` naming the first broken rule of a
     puzzle's shape (TypeError for a field of the wrong type)."""
-    if not _types_ok(p):
-        _check_types(p)
+    _check_types(p)
     if p.height < 1 or p.width < 1:
         raise InvalidPuzzleError(f"grid size {p.height}x{p.width} is empty")
     if p.height * p.width > MAX_AREA:

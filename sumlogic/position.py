@@ -31,6 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
+from puzzles.common import rules_of
 from puzzles.jsonl import from_record, to_record
 from solver.bits import digits_of, full_mask
 from solver.errors import InvalidArgumentError, InvalidPuzzleError, ParseError, SumlogicError
@@ -434,8 +435,7 @@ def _same_puzzle(puzzle: Puzzle, data: Mapping[str, Any]) -> None:
         theirs = from_record(record)
     except SumlogicError as error:
         raise ParseError(f"position: puzzle: {error}") from None
-    if (theirs.kind, theirs.cells, theirs.givens, _rules(theirs)) != \
-            (puzzle.kind, puzzle.cells, puzzle.givens, _rules(puzzle)):
+    if (theirs.kind, theirs.cells, rules_of(theirs)) != (puzzle.kind, puzzle.cells, rules_of(puzzle)):
         raise ParseError("the position is of another puzzle: its puzzle record differs")
 
 
@@ -506,13 +506,5 @@ def _marked(pos: Position, name: Any, digits: Any, where: str) -> Position:
     return pos.keep(cell, digits_of(mask))
 
 
-# --- reading ----------------------------------------------------------------------
-
-
-def _rules(p: Puzzle) -> tuple[Any, ...]:
-    """What must agree between a puzzle and the one a position's link carries."""
-    regions = frozenset((frozenset(r.cells), r.total, r.distinct) for r in p.regions)
-    pairs = frozenset((frozenset((x.a, x.b)), x.kind) for x in p.pairs)
-    return regions, pairs, p.max_digit
 
 

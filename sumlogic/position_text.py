@@ -32,13 +32,14 @@ from __future__ import annotations
 
 import re
 
+from puzzles.common import rules_of
 from puzzles.jsonl import loads
 from puzzles.text import check_line_ends, drop_bom, fields, text_lines
 from solver.errors import InvalidArgumentError, ParseError, SumlogicError
 from solver.model import Puzzle, cell_label
 
 from .arguments import type_name
-from .position import Position, _marked, _placed, _rules
+from .position import Position, _marked, _placed
 
 __all__ = ["read_position"]
 
@@ -109,7 +110,7 @@ def _from_fpuzzles(puzzle: Puzzle, text: str, where: str) -> Position:
     if (theirs.height, theirs.width) != (puzzle.height, puzzle.width) or theirs.cells != puzzle.cells:
         raise ParseError(f"the f-puzzles grid is {theirs.height}x{theirs.width}, "
                          f"the puzzle {puzzle.height}x{puzzle.width}")
-    if _rules(theirs) != _rules(puzzle):
+    if rules_of(theirs, givens=False, comparisons=False) != rules_of(puzzle, givens=False, comparisons=False):
         raise ParseError("the f-puzzles position is of another puzzle: its cages, dots or regions differ")
     pos = Position(puzzle)
     values = {puzzle.cells[i]: g for i, g in enumerate(theirs.givens) if g}
