@@ -20,11 +20,30 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 from .bits import digits_of, mask_of
 from .errors import InvalidArgumentError, InvalidPuzzleError, ParseError
 from .model import Puzzle, Region, shown
+
+
+class Link(NamedTuple):
+    """One link of a chain, as a step shows it: from one node to the next.
+
+    A node is a digit in one cell or, grouped, in a few cells of which
+    exactly the true ones matter (``r1c1|r1c2=5``: 5 is in one of them).
+    ``strong``: at least one end is true (written ``=``); else weak: not
+    both are true (written ``-``).
+
+    >>> Link((0,), 5, (6,), 5, True).strong
+    True
+    """
+
+    cells: tuple[int, ...]
+    digit: int
+    to_cells: tuple[int, ...]
+    to_digit: int
+    strong: bool
 
 
 @dataclass(frozen=True)
@@ -36,7 +55,8 @@ class Step:
     cells)``) and ``candidates`` (``(cell, mask)``) are highlights only.
     ``sub_steps`` is the chain that proves a contradiction.  ``derived`` holds
     new facts (a sum over a few cells found by algebra) that later passes use
-    as virtual regions.
+    as virtual regions.  ``links`` is the chain a pattern follows, in order
+    (:class:`Link` records: strong ones drawn solid, weak ones dashed).
     """
 
     technique: str
@@ -50,6 +70,7 @@ class Step:
     candidates: tuple[tuple[int, int], ...] = ()
     sub_steps: tuple["Step", ...] = ()
     derived: tuple[Region, ...] = ()
+    links: tuple[Link, ...] = ()
 
     @property
     def is_progress(self) -> bool:
@@ -90,6 +111,9 @@ class Step:
             "sub_steps": [s.to_dict(puzzle) for s in self.sub_steps],
             "derived": [{"name": r.name, "cells": [name(c) for c in r.cells], "total": r.total,
                          "distinct": r.distinct} for r in self.derived],
+            "links": [{"from": {"cells": [name(c) for c in k.cells], "digit": k.digit},
+                       "to": {"cells": [name(c) for c in k.to_cells], "digit": k.to_digit},
+                       "type": "strong" if k.strong else "weak"} for k in self.links],
         }
 
     @classmethod
@@ -158,6 +182,21 @@ def _step_from(data: Any, puzzle: Puzzle, where: str) -> Step:
         distinct = _of(value.get("distinct", False), bool, f"{at}.distinct", "true or false")
         return Region(name, cells, total, distinct, kind="virtual")
 
+    def node(value: Any, at: str) -> tuple[tuple[int, ...], int]:
+        value = _of(value, dict, at, "an object")
+        cells = _of(value.get("cells"), list, f"{at}.cells", "a list of cell names")
+        if not cells:
+            raise ParseError(f"{at}.cells: a chain node needs at least one cell")
+        return (tuple(cell(c, f"{at}.cells[{i}]") for i, c in enumerate(cells)),
+                digit(value.get("digit"), f"{at}.digit"))
+
+    def link(value: Any, at: str) -> Link:
+        value = _of(value, dict, at, "an object")
+        kind = value.get("type")
+        if kind not in ("strong", "weak"):
+            raise ParseError(f"{at}.type: expected 'strong' or 'weak', not {shown(kind)}")
+        return Link(*node(value.get("from"), f"{at}.from"), *node(value.get("to"), f"{at}.to"), kind == "strong")
+
     level = data.get("level", 0)
     if not _whole(level):
         raise ParseError(f"{where}.level: expected an int, not {shown(level)}")
@@ -175,6 +214,7 @@ def _step_from(data: Any, puzzle: Puzzle, where: str) -> Step:
         sub_steps=tuple(_step_from(s, puzzle, f"{where}.sub_steps[{i}]")
                         for i, s in enumerate(items("sub_steps"))),
         derived=tuple(derived(r, f"{where}.derived[{i}]") for i, r in enumerate(items("derived"))),
+        links=tuple(link(k, f"{where}.links[{i}]") for i, k in enumerate(items("links"))),
     )
 
 
