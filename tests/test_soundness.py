@@ -29,6 +29,14 @@ def unsound(steps, solution) -> list[str]:
     return [f"{step.technique}: {w}" for step in steps for w in wrong_effects(step, solution)]
 
 
+def misapplied(steps, kind: str) -> list[str]:
+    """The steps of techniques that do not name ``kind`` among the kinds they apply to
+    (``Technique.kinds``, what ``sumlogic techniques --kind`` lists)."""
+    declared = {t.id: t.kinds for t in DEFAULT}
+    return [f"{step.technique} fired on a {kind}, which it does not list" for step in steps
+            if declared.get(step.technique) and kind not in declared[step.technique]]
+
+
 def logic_steps(puzzle, limit: int = 2000):
     """Apply the default techniques (no guessing) until they stop; the applied steps."""
     engine = Engine(DEFAULT, explain=False, max_depth=2, guess=False, timeout=None, max_steps=limit)
@@ -51,7 +59,7 @@ def test_every_corpus_puzzle_is_solved_soundly(kind, corpus, known_hard):
             pass  # allowed to run out of nodes (see conftest); its steps are still checked below
         elif trace.status != "solved" or trace.solution != solution:
             problems.append(f"{puzzle.id}: {trace.status}")
-        problems += [f"{puzzle.id}: {p}" for p in unsound(trace.steps, solution)]
+        problems += [f"{puzzle.id}: {p}" for p in unsound(trace.steps, solution) + misapplied(trace.steps, kind)]
     assert not problems, "\n".join(problems[:20])
 
 
@@ -60,6 +68,7 @@ def check_generated(record: dict) -> None:
     solution = puzzle.parse_solution(record["solution"])
     steps, ctx = logic_steps(puzzle)
     assert not unsound(steps, solution)
+    assert not misapplied(steps, puzzle.kind)
     assert not ctx.is_broken()
 
 
