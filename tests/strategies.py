@@ -40,8 +40,10 @@ def sudoku_records(draw) -> dict:
 
 
 @st.composite
-def killer_records(draw, max_cage: int = 5, hidden_totals: bool = False) -> dict:
-    """A Killer: connected cages (distinct digits) with totals from the solution."""
+def killer_records(draw, max_cage: int = 5, hidden_totals: bool = False, loose: bool = False) -> dict:
+    """A Killer: connected cages (distinct digits) with totals from the solution.
+    With ``loose``, some cages are left out (at least one stays): their cells
+    are loose, in no cage, as setters often leave them."""
     grid = draw(sudoku_solutions())
     order = draw(st.permutations(range(81)))
     cage_of = [-1] * 81
@@ -66,6 +68,9 @@ def killer_records(draw, max_cage: int = 5, hidden_totals: bool = False) -> dict
                     used.add(grid[rr][cc])
                     frontier.append(n)
         cages.append(cage)
+    if loose:
+        kept = [cage for cage in cages if draw(st.integers(0, 2))]
+        cages = kept or cages[:1]
     out = []
     for i, cage in enumerate(cages):
         total = sum(grid[c // 9][c % 9] for c in cage)

@@ -115,7 +115,7 @@ def loose_kropki_records(draw) -> dict:
 
 
 RECORDS = st.one_of(kakuro_records(), kakuro_records(hidden_totals=True), killer_records(),
-                    killer_records(hidden_totals=True), kropki_records(), loose_kropki_records(),
+                    killer_records(hidden_totals=True), killer_records(loose=True), kropki_records(), loose_kropki_records(),
                     greater_killer_records())
 
 
