@@ -115,8 +115,8 @@ def loose_kropki_records(draw) -> dict:
 
 
 RECORDS = st.one_of(kakuro_records(), kakuro_records(hidden_totals=True), killer_records(),
-                    killer_records(hidden_totals=True), killer_records(loose=True), kropki_records(), loose_kropki_records(),
-                    greater_killer_records())
+                    killer_records(hidden_totals=True), killer_records(loose=True), kropki_records(),
+                    loose_kropki_records(), greater_killer_records())
 
 
 EXAMPLES = int(os.environ.get("SUMLOGIC_EXAMPLES", "40"))
