@@ -219,9 +219,12 @@ def _grade(fields: Body) -> Body:
 def _parse(fields: Body) -> Body:
     from puzzles import to_record
 
+    from puzzles.killer import loose_cells
+
     puzzle, notation = read_puzzle(fields)
     return {"id": puzzle.id, "kind": puzzle.kind, "format": notation, "size": f"{puzzle.height}x{puzzle.width}",
-            "record": to_record(puzzle)}
+            "title": puzzle.get_info("title"), "author": puzzle.get_info("author"), "rules": puzzle.get_info("rules"),
+            "loose": [puzzle.cell_name(i) for i in loose_cells(puzzle)], "record": to_record(puzzle)}
 
 
 def _convert(fields: Body) -> Body:
