@@ -229,6 +229,35 @@ def test_real_partial_cage_links_keep_exactly_their_cages() -> None:
     assert titled >= 20
 
 
+def test_real_links_keep_their_title_author_and_rules() -> None:
+    """The interop records note each payload's title, author and rules text (its first 400
+    characters): every link that reads keeps them in info and is named after its title."""
+    from solver.errors import SumlogicError
+
+    configured = os.environ.get("SUMLOGIC_INTEROP")
+    path = (Path(configured) if configured else REPO_ROOT.parent / "shared" / "interop") / "links.jsonl"
+    if not path.is_file():
+        pytest.skip(f"interop links not found at {path}")
+    checked = 0
+    for line in path.read_text(encoding="utf-8").splitlines():
+        record = json.loads(line)
+        if not (record.get("rules") and record.get("decoded")):
+            continue
+        try:
+            [puzzle] = read_text(record["text"])
+        except SumlogicError:
+            continue  # unsupported constraints: refused, as test_links checks
+        checked += 1
+        rules = puzzle.get_info("rules")
+        assert " ".join(rules.split())[:300] == " ".join(record["rules"].split())[:300], record["id"]
+        if record.get("author"):
+            assert puzzle.get_info("author") == record["author"], record["id"]
+        assert puzzle.id == title_id(puzzle.get_info("title")) != "", record["id"]
+        [back] = read_text(fpuzzles.link(puzzle))
+        assert back.get_info("rules") == rules and back.get_info("title") == puzzle.get_info("title")
+    assert checked >= 50
+
+
 def test_a_real_partial_cage_link_is_explained_soundly() -> None:
     [record] = [r for r in interop_killers() if r["id"].endswith("/july-4-2021-killer")]
     [puzzle] = read_text(record["text"])
