@@ -48,7 +48,7 @@
         if (game.selection.has(i)) rect.classList.add("is-selected");
         if (focus && g.values[i] === focus) rect.classList.add("is-same");
         if (game.mistakes.has(cell.name)) rect.classList.add("is-mistake");
-        rect.setAttribute("aria-label", B.cellLabel(board, i, g.values[i], g.centre[i], g.corner[i]));
+        rect.append(svg("title", {}, B.cellLabel(board, i, g.values[i], g.centre[i], g.corner[i])));
       }
       if (digit && conflicts.has(i)) digit.classList.add("is-conflict");
       if (digit && game.mistakes.has(cell.name)) digit.classList.add("is-wrong");

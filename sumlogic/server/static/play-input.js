@@ -33,7 +33,6 @@
       if (event.button !== 0 || game.paused) return;
       const i = cellAt(game, event);
       if (i === undefined) return;
-      event.preventDefault();
       box.focus({ preventScroll: true });
       const adding = event.shiftKey || event.ctrlKey || event.metaKey;
       const remove = (event.ctrlKey || event.metaKey) && game.selection.has(i);
@@ -56,7 +55,9 @@
     const end = () => { drag = null; };
     box.addEventListener("pointerup", end);
     box.addEventListener("pointercancel", end);
-    box.addEventListener("dblclick", (event) => {
+    // a double click (the board is redrawn between the clicks, so the second press's count tells it)
+    box.addEventListener("mousedown", (event) => {
+      if (event.detail !== 2 || event.button !== 0 || game.paused) return;
       const i = cellAt(game, event);
       if (i !== undefined) game.selectSame(i);
     });

@@ -479,7 +479,7 @@
         const found = data.mistakes || [];
         this.mistakes = new Map();
         for (const m of found) this.mistakes.set(m.cell, [...(this.mistakes.get(m.cell) || []), m]);
-        const solved = data.status === "solved" && !found.length;
+        const solved = (data.status === "complete" || data.status === "solved") && !found.length;
         if (solved) return this.solvedMoment();
         if (auto && !found.length) return;
         const box = $("sl-mistakes");

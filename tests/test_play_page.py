@@ -1,0 +1,590 @@
+"""The play page as a SudokuPad player uses it, in a real browser (issue 28).
+
+Debian's ``chromium`` under Playwright, on a server of our own (as
+``tests/test_serve_web.py``), at desktop size and at 390x844: selecting by
+click, drag, Shift/Ctrl-click, double click and arrows; the Normal, Corner,
+Centre and Colour modes and the one-shot Shift/Ctrl keys; clearing, undo and
+redo; conflicts; the clock; the solved moment by keyboard alone and by mouse
+alone; what the page says never outliving the grid it was about; the warning
+for a puzzle without one solution; cages only where the setter drew them;
+the setter's title; the hint on a phone's screen; chains drawn as arrows;
+and axe-core finding no serious or critical violation.  Every wait is for a
+condition, never for a time.  ``SUMLOGIC_SCREENSHOTS=1`` also writes the
+screenshots of docs/screenshots/ (``scripts/screenshots.sh`` runs it).
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+from puzzles import sample, to_record
+from sumlogic.api import solve
+from tests.test_serve_web import IN_CI, _need, drawn_digit, drawn_marks, open_link, until, wrong
+
+ROOT = Path(__file__).resolve().parents[1]
+SHOTS = ROOT / "docs" / "screenshots"
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
+
+
+@pytest.fixture(scope="module")
+def base_url() -> Iterator[str]:
+    try:
+        from sumlogic.server import Settings, create_app, running
+    except ImportError:
+        _need("the serve extra (pip install 'sumlogic[serve]')")
+    with running(create_app(Settings(workers=1))) as url:
+        yield url
+
+
+def new_tab(browser: Any, viewport: dict[str, int]) -> tuple[Any, list[str]]:
+    page = browser.new_page(viewport=viewport)
+    errors: list[str] = []
+    page.on("console", lambda message: message.type == "error" and errors.append(message.text))
+    page.on("pageerror", lambda exception: errors.append(str(exception)))
+    return page, errors
+
+
+@pytest.fixture(params=["desktop", "phone"])
+def tab(request: Any, browser: Any) -> Iterator[Any]:
+    """A page at desktop size and at a phone's; console errors fail the test."""
+    page, errors = new_tab(browser, DESKTOP if request.param == "desktop" else PHONE)
+    yield page
+    page.close()
+    assert errors == [], f"console errors: {errors}"
+
+
+@pytest.fixture
+def desk(browser: Any) -> Iterator[Any]:
+    page, errors = new_tab(browser, DESKTOP)
+    yield page
+    page.close()
+    assert errors == [], f"console errors: {errors}"
+
+
+@pytest.fixture
+def phone(browser: Any) -> Iterator[Any]:
+    page, errors = new_tab(browser, PHONE)
+    yield page
+    page.close()
+    assert errors == [], f"console errors: {errors}"
+
+
+def address(record: dict[str, Any], **position: Any) -> str:
+    """The play page's address of ``record`` (its "j" form: base64url of the JSON) with a position."""
+    data = json.dumps({"v": 2, "puzzle": record, **position}).encode()
+    return "#p=j" + base64.urlsafe_b64encode(data).decode().rstrip("=")
+
+
+def open_record(page: Any, base_url: str, record: dict[str, Any], **position: Any) -> None:
+    page.goto(base_url + "/" + address(record, **position))
+    page.wait_for_selector("body[data-ready]")
+    page.wait_for_selector("svg.sl-board")
+    page.wait_for_selector("body[data-checked]")  # the uniqueness check has answered
+
+
+def killer() -> dict[str, Any]:
+    return to_record(sample("killer-1"))
+
+
+SOLUTION = solve(sample("killer-1")).solution
+
+
+def truth(name: str) -> int:
+    row, col = (int(part) for part in name[1:].split("c"))
+    return int(SOLUTION[(row - 1) * 9 + col - 1])
+
+
+def selected(page: Any) -> list[str]:
+    return sorted(page.evaluate("[...window.sumlogicGame.selection].map((i) => window.sumlogicGame.board.cells[i].name)"))
+
+
+def corner_marks(page: Any, name: str) -> list[int]:
+    return [int(t) for t in page.locator(f'svg.sl-board text.sl-corner[data-cell="{name}"]').all_text_contents()]
+
+
+def colours(page: Any, name: str) -> list[int]:
+    return [int(c) for c in page.locator(f'svg.sl-board rect.sl-colour[data-cell="{name}"]').evaluate_all(
+        "(rects) => rects.map((r) => r.getAttribute('data-colour'))")]
+
+
+def centre_of(page: Any, name: str) -> tuple[float, float]:
+    box = page.locator(f'rect.sl-cell[data-cell="{name}"]').bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def pressed_mode(page: Any) -> str:
+    return str(page.get_attribute('.sl-modes [aria-pressed="true"]', "data-mode"))
+
+
+def shot(page: Any, name: str) -> None:
+    if os.environ.get("SUMLOGIC_SCREENSHOTS"):
+        page.screenshot(path=str(SHOTS / name))
+
+
+# ---------------------------------------------------------------- selecting
+
+
+def test_drag_shift_ctrl_click_double_click_and_arrows_select(tab: Any, base_url: str) -> None:
+    open_record(tab, base_url, killer(), placed={"r5c5": truth("r5c5"), "r9c1": truth("r5c5")})
+    start = centre_of(tab, "r1c1")
+    end = centre_of(tab, "r2c3")
+    tab.mouse.move(*start)
+    tab.mouse.down()
+    tab.mouse.move(*centre_of(tab, "r1c2"), steps=4)
+    tab.mouse.move(*centre_of(tab, "r1c3"), steps=4)
+    tab.mouse.move(*end, steps=4)
+    tab.mouse.up()
+    assert selected(tab) == ["r1c1", "r1c2", "r1c3", "r2c3"]
+    assert tab.locator("svg.sl-board rect.sl-cell.is-selected").count() == 4
+
+    tab.click('rect.sl-cell[data-cell="r4c4"]')
+    assert selected(tab) == ["r4c4"]
+    tab.click('rect.sl-cell[data-cell="r6c6"]', modifiers=["Shift"])
+    tab.click('rect.sl-cell[data-cell="r7c7"]', modifiers=["Control"])
+    assert selected(tab) == ["r4c4", "r6c6", "r7c7"]
+    tab.click('rect.sl-cell[data-cell="r6c6"]', modifiers=["Control"])  # Ctrl-click on a selected cell: out
+    assert selected(tab) == ["r4c4", "r7c7"]
+
+    tab.keyboard.press("Escape")  # only the cursor's cell stays
+    assert selected(tab) == ["r6c6"]
+    tab.keyboard.press("Shift+ArrowRight")
+    tab.keyboard.press("Shift+ArrowDown")
+    assert selected(tab) == ["r6c6", "r6c7", "r7c7"]
+    tab.keyboard.press("ArrowLeft")
+    assert selected(tab) == ["r7c6"]
+
+    tab.dblclick('rect.sl-cell[data-cell="r5c5"]')  # every cell with that digit
+    assert selected(tab) == ["r5c5", "r9c1"]
+    assert tab.locator("svg.sl-board rect.sl-cell.is-same").count() == 0  # two cells: no single digit in focus
+    tab.click('rect.sl-cell[data-cell="r5c5"]')
+    assert sorted(tab.locator("svg.sl-board rect.sl-cell.is-same").evaluate_all(
+        "(rs) => rs.map((r) => r.getAttribute('data-cell'))")) == ["r5c5", "r9c1"]
+
+
+# ---------------------------------------------------------------- modes and keys
+
+
+def test_modes_by_key_and_button_and_one_shot_modifiers(tab: Any, base_url: str) -> None:
+    open_record(tab, base_url, killer())
+    tab.click('rect.sl-cell[data-cell="r1c1"]')
+    tab.keyboard.press("x")
+    assert pressed_mode(tab) == "corner"
+    tab.keyboard.press("Digit1")
+    tab.keyboard.press("Digit2")
+    tab.keyboard.press("c")
+    assert pressed_mode(tab) == "centre"
+    tab.keyboard.press("Digit3")
+    tab.keyboard.press("v")
+    assert pressed_mode(tab) == "colour"
+    tab.keyboard.press("Digit4")
+    assert corner_marks(tab, "r1c1") == [1, 2]
+    assert drawn_marks(tab, "r1c1") == [3]
+    assert colours(tab, "r1c1") == [4]
+    tab.keyboard.press("Space")  # the next mode after Colour: Normal
+    assert pressed_mode(tab) == "normal"
+
+    # in Normal mode, Shift gives a corner mark, Ctrl a centre mark, Ctrl+Shift a colour, for that key only
+    tab.click('rect.sl-cell[data-cell="r2c2"]')
+    tab.keyboard.press("Shift+Digit5")
+    tab.keyboard.press("Control+Digit6")
+    tab.keyboard.press("Control+Shift+Digit7")
+    assert corner_marks(tab, "r2c2") == [5]
+    assert drawn_marks(tab, "r2c2") == [6]
+    assert colours(tab, "r2c2") == [7]
+    assert pressed_mode(tab) == "normal"
+
+    # the buttons switch modes too, and the pad writes in the mode
+    tab.click('.sl-modes [data-mode="corner"]')
+    tab.click('rect.sl-cell[data-cell="r3c3"]')
+    tab.click('#sl-pad button[data-digit="8"]')
+    assert corner_marks(tab, "r3c3") == [8]
+    tab.click('.sl-modes [data-mode="normal"]')
+    tab.click('#sl-pad button[data-digit="8"]')
+    assert drawn_digit(tab, "r3c3") == "8"
+    assert corner_marks(tab, "r3c3") == []  # a digit takes the cell's marks away (Undo brings them back)
+
+    # a mark goes into every selected cell, and out of all when all have it
+    tab.click('rect.sl-cell[data-cell="r9c1"]')
+    tab.click('rect.sl-cell[data-cell="r9c2"]', modifiers=["Shift"])
+    tab.keyboard.press("Control+Digit9")
+    assert drawn_marks(tab, "r9c1") == [9] and drawn_marks(tab, "r9c2") == [9]
+    tab.keyboard.press("Control+Digit9")
+    assert drawn_marks(tab, "r9c1") == [] and drawn_marks(tab, "r9c2") == []
+
+
+def test_clear_undo_redo_and_colours(tab: Any, base_url: str) -> None:
+    open_record(tab, base_url, killer())
+    tab.click('rect.sl-cell[data-cell="r4c4"]')
+    tab.keyboard.press("Control+Shift+Digit3")  # a colour
+    tab.keyboard.press("Shift+Digit1")  # a corner mark
+    tab.keyboard.press("Control+Digit2")  # a centre mark
+    tab.keyboard.press("Digit9")  # a digit over them
+    assert drawn_digit(tab, "r4c4") == "9"
+    tab.keyboard.press("Backspace")  # digits first
+    assert tab.locator('svg.sl-board g[data-cell="r4c4"] .sl-digit').count() == 0
+    assert corner_marks(tab, "r4c4") == [] and drawn_marks(tab, "r4c4") == []
+    tab.keyboard.press("Control+z")  # the digit back
+    assert drawn_digit(tab, "r4c4") == "9"
+    tab.keyboard.press("Control+z")  # before the digit: the marks back
+    assert corner_marks(tab, "r4c4") == [1] and drawn_marks(tab, "r4c4") == [2]
+    tab.keyboard.press("Delete")  # then the marks
+    assert corner_marks(tab, "r4c4") == [] and drawn_marks(tab, "r4c4") == []
+    assert colours(tab, "r4c4") == [3]
+    tab.keyboard.press("Backspace")  # then the colour
+    assert colours(tab, "r4c4") == []
+    tab.keyboard.press("Control+z")
+    assert colours(tab, "r4c4") == [3]
+    tab.keyboard.press("Control+y")
+    assert colours(tab, "r4c4") == []
+    tab.click("#sl-undo")
+    tab.click("#sl-undo")
+    assert corner_marks(tab, "r4c4") == [1] and drawn_marks(tab, "r4c4") == [2]
+    tab.keyboard.press("Control+Shift+z")
+    assert corner_marks(tab, "r4c4") == [] and colours(tab, "r4c4") == [3]
+
+    # colour mode: the pad is nine swatches named for screen readers
+    tab.keyboard.press("v")
+    assert tab.locator("#sl-pad button.sl-swatch-button").count() == 9
+    assert "Colour 4" in str(tab.get_attribute('#sl-pad button[data-digit="4"]', "aria-label"))
+    tab.click('#sl-pad button[data-digit="4"]')
+    assert colours(tab, "r4c4") == [3, 4]
+
+
+def test_conflicts_are_marked_as_a_setting(desk: Any, base_url: str) -> None:
+    open_record(desk, base_url, killer())
+    for name in ("r1c1", "r1c5"):
+        desk.click(f'rect.sl-cell[data-cell="{name}"]')
+        desk.keyboard.press("Digit4")
+    conflicted = desk.locator("svg.sl-board .sl-digit.is-conflict")
+    assert conflicted.count() == 2
+    assert "4 repeats in row 1" in desk.inner_text("#sl-cell-info")
+    desk.uncheck("#sl-conflicts")
+    assert conflicted.count() == 0
+    desk.check("#sl-conflicts")
+    assert conflicted.count() == 2
+    desk.click('rect.sl-cell[data-cell="r1c5"]')
+    desk.keyboard.press("Backspace")  # no repeat left; r1c1 alone is its cage a (total 7): 4 is still off it
+    assert conflicted.count() == 1
+    desk.click('rect.sl-cell[data-cell="r1c1"]')
+    assert "cage a adds up to 4, not 7" in desk.inner_text("#sl-cell-info")
+    desk.keyboard.press("Digit7")
+    assert conflicted.count() == 0
+
+
+def test_the_clock_pauses_and_a_paused_board_takes_no_digit(desk: Any, base_url: str) -> None:
+    open_record(desk, base_url, killer())
+    desk.click('rect.sl-cell[data-cell="r1c1"]')
+    desk.keyboard.press("p")
+    assert desk.get_attribute("#sl-pause", "aria-pressed") == "true"
+    assert desk.locator("#sl-board.is-paused").count() == 1
+    assert not desk.locator("svg.sl-board").is_visible()
+    shown = desk.inner_text("#sl-timer")
+    desk.keyboard.press("Digit5")
+    assert desk.evaluate("window.sumlogicGame.grid.values[0]") == 0
+    assert desk.inner_text("#sl-timer") == shown  # the clock stands still (it is not even redrawn)
+    desk.keyboard.press("p")
+    assert desk.get_attribute("#sl-pause", "aria-pressed") == "false"
+    desk.keyboard.press("Digit5")
+    assert drawn_digit(desk, "r1c1") == "5"
+
+
+# ---------------------------------------------------------------- the solved moment, keyboard alone and mouse alone
+
+
+def test_keyboard_alone_from_the_link_to_the_solved_moment(desk: Any, base_url: str) -> None:
+    from sumlogic.api import write
+
+    link = write(sample("killer-1"), "sudokupad").strip()
+    desk.goto(base_url + "/")
+    desk.wait_for_selector("body[data-ready]")
+    desk.keyboard.press("Tab")  # the first stop is the puzzle box
+    assert desk.evaluate("document.activeElement.id") == "sl-source"
+    desk.keyboard.insert_text(link)
+    desk.keyboard.press("Enter")
+    desk.wait_for_selector("svg.sl-board")
+    until(desk, "() => document.activeElement && document.activeElement.id === 'sl-board'")
+    for r in range(1, 10):
+        for c in range(1, 10):
+            if c > 1:
+                desk.keyboard.press("ArrowRight")
+            desk.keyboard.press(f"Digit{truth(f'r{r}c{c}')}")
+        if r < 9:
+            desk.keyboard.press("ArrowDown")
+            for _ in range(8):
+                desk.keyboard.press("ArrowLeft")
+    desk.wait_for_selector("#sl-solved:not([hidden])")
+    assert "Solved in" in desk.inner_text("#sl-solved")
+    assert desk.get_attribute("body", "data-solved") == "true"
+
+
+def test_mouse_alone_to_the_solved_moment(phone: Any, base_url: str) -> None:
+    placed = {f"r{r}c{c}": truth(f"r{r}c{c}") for r in range(1, 10) for c in range(1, 10)}
+    last = ["r9c7", "r9c8", "r9c9"]
+    for name in last:
+        del placed[name]
+    open_record(phone, base_url, killer(), placed=placed)
+    for name in last:
+        phone.click(f'rect.sl-cell[data-cell="{name}"]')
+        phone.click(f'#sl-pad button[data-digit="{truth(name)}"]')
+    phone.wait_for_selector("#sl-solved:not([hidden])")
+
+
+# ---------------------------------------------------------------- state that never lies
+
+
+def test_mistakes_and_words_go_when_the_grid_changes(tab: Any, base_url: str) -> None:
+    open_record(tab, base_url, killer())
+    tab.click('rect.sl-cell[data-cell="r5c5"]')
+    tab.keyboard.press(f"Digit{wrong('r5c5')}")
+    tab.click("#sl-check")
+    tab.wait_for_selector('svg.sl-board rect.sl-cell.is-mistake[data-cell="r5c5"]')
+    assert "r5c5" in tab.inner_text("#sl-mistakes")
+    tab.click('rect.sl-cell[data-cell="r5c5"]')
+    tab.keyboard.press("Backspace")  # erased: the mark, the list and the words go
+    assert tab.locator("svg.sl-board rect.sl-cell.is-mistake").count() == 0
+    assert tab.locator("#sl-mistakes").is_hidden()
+    assert tab.inner_text("#sl-message") == ""
+
+    tab.keyboard.press(f"Digit{wrong('r5c5')}")
+    tab.click("#sl-check")
+    tab.wait_for_selector('svg.sl-board rect.sl-cell.is-mistake[data-cell="r5c5"]')
+    tab.keyboard.press(f"Digit{truth('r5c5')}")  # corrected
+    assert tab.locator("svg.sl-board rect.sl-cell.is-mistake").count() == 0
+    assert tab.locator("svg.sl-board .sl-digit.is-wrong").count() == 0
+
+    tab.click("#sl-hint")  # a hint is about the grid it was asked for
+    tab.wait_for_selector("#sl-hint-box:not([hidden])")
+    tab.click('rect.sl-cell[data-cell="r1c1"]')
+    tab.keyboard.press("Control+Digit1")
+    assert tab.locator("#sl-hint-box").is_hidden()
+
+    tab.keyboard.press("Control+z")  # "Undone." lasts until the next change
+    assert tab.inner_text("#sl-message") == "Undone."
+    tab.keyboard.press("Control+Digit2")
+    assert tab.inner_text("#sl-message") == ""
+
+
+def test_typing_over_a_given_says_why_nothing_changed(tab: Any, base_url: str) -> None:
+    record = to_record(sample("sudoku-1"))
+    given = next(i for i, ch in enumerate(record["givens"]) if ch != ".")
+    name = f"r{given // 9 + 1}c{given % 9 + 1}"
+    open_record(tab, base_url, record)
+    tab.click(f'rect.sl-cell[data-cell="{name}"]')
+    tab.keyboard.press("Digit1" if record["givens"][given] != "1" else "Digit2")
+    assert f"{name} holds the given {record['givens'][given]}" in tab.inner_text("#sl-message")
+    assert tab.locator("#sl-message.is-error").count() == 1
+    assert drawn_digit(tab, name) == record["givens"][given]
+
+
+def test_a_puzzle_with_several_solutions_says_so_on_opening(tab: Any, base_url: str) -> None:
+    record = to_record(sample("sudoku-1"))
+    record["givens"] = record["givens"][:40] + "." * 41
+    record["id"] = "sudoku-several"
+    assert solve(sample("sudoku-1")).status == "solved"
+    open_record(tab, base_url, record)
+    tab.wait_for_selector("#sl-warning:not([hidden])")
+    assert tab.get_attribute("#sl-warning", "data-status") == "multiple"
+    assert "more than one solution" in tab.inner_text("#sl-warning")
+    assert "at least 2" in tab.inner_text("#sl-warning")
+
+
+def test_a_puzzle_without_solution_says_so_on_opening(desk: Any, base_url: str) -> None:
+    record = to_record(sample("sudoku-1"))
+    # r1c1 open, row 1 holds 2..9, column 1 holds a 1: r1c1 has no digit left
+    givens = list("." * 81)
+    givens[1:9] = list("23456789")
+    givens[4 * 9] = "1"
+    record["givens"] = "".join(givens)
+    open_record(desk, base_url, record)
+    desk.wait_for_selector("#sl-warning:not([hidden])")
+    assert desk.get_attribute("#sl-warning", "data-status") == "no-solution"
+    assert desk.inner_text("#sl-warning").startswith("This puzzle has no solution")
+
+
+def test_a_unique_puzzle_opens_without_warning(desk: Any, base_url: str) -> None:
+    open_record(desk, base_url, killer())
+    assert desk.get_attribute("body", "data-checked") == "solved"
+    assert desk.locator("#sl-warning").is_hidden()
+
+
+# ---------------------------------------------------------------- cages, identity, chains
+
+
+def test_cage_less_cells_are_drawn_without_a_cage(tab: Any, base_url: str) -> None:
+    record = to_record(sample("greater-killer-1"))
+    caged = {name for cage in record["cages"] for name in cage["cells"]}
+    loose = [f"r{r}c{c}" for r in range(1, 10) for c in range(1, 10) if f"r{r}c{c}" not in caged]
+    assert loose, "greater-killer-1 leaves cells outside every cage"
+    open_record(tab, base_url, record)
+    assert tab.locator("svg.sl-board g.sl-cage").count() == len(record["cages"])
+    drawn = sorted(tab.locator("svg.sl-board g.sl-cage").evaluate_all("(gs) => gs.map((g) => g.getAttribute('data-cage'))"))
+    assert drawn == sorted(cage["label"] for cage in record["cages"])
+    tab.click(f'rect.sl-cell[data-cell="{loose[0]}"]')
+    assert "in no cage" in tab.inner_text("#sl-cell-info")
+    assert "in no cage" in tab.locator(f'rect.sl-cell[data-cell="{loose[0]}"] title').text_content()
+    # each total sits in its cage's top-left corner, where the dashed outline is masked away
+    totals = tab.locator("svg.sl-board g.sl-cage text.sl-cage-sum")
+    assert totals.count() == len([c for c in record["cages"] if c["sum"] is not None or c["label"]])
+    assert tab.locator("svg.sl-board g.sl-cage path[mask]").count() == totals.count()
+    shot(tab, "greater-killer-loose-cells.png" if tab.viewport_size["width"] > 500 else "play-phone-greater-killer.png")
+
+
+def test_a_killer_with_loose_cells_on_the_step_page(page: Any, html_file: Any) -> None:
+    record = to_record(sample("killer-1"))
+    record["cages"] = [cage for cage in record["cages"] if len(cage["cells"]) > 2][:12]
+    kept = sum(len(cage["cells"]) for cage in record["cages"])
+    assert kept < 81
+    trace = {"id": "killer/loose", "kind": "killer", "status": "stuck", "puzzle": record, "steps": []}
+    p = page.open(html_file(trace))
+    assert p.locator("g.sl-cage").count() == len(record["cages"])
+    assert p.locator("g.sl-cage path").count() == len(record["cages"])
+    shot(p, "killer-loose-cells.png")
+
+
+def test_the_setters_title_author_and_rules_are_shown(tab: Any, base_url: str, page: Any, html_file: Any) -> None:
+    record = killer()
+    record["info"] = {"title": "Heart in a Cage", "author": "A. Setter", "rules": "Normal killer rules.\nCages may not repeat."}
+    open_record(tab, base_url, record)
+    assert tab.inner_text("#sl-title") == "Heart in a Cage"
+    assert tab.inner_text("#sl-author") == "by A. Setter"
+    tab.click("#sl-rules-box summary")
+    assert "Cages may not repeat." in tab.inner_text("#sl-rules")
+    assert "Heart in a Cage" in tab.title()
+    # the step page reads the same fields
+    trace = {"id": "killer/heart", "kind": "killer", "status": "stuck", "puzzle": record, "steps": []}
+    p = page.open(html_file(trace))
+    assert p.inner_text(".sl-title") == "Heart in a Cage"
+    assert p.inner_text(".sl-author") == "by A. Setter"
+    assert "Cages may not repeat." in p.inner_text(".sl-setter-rules")
+
+
+def linked_step() -> dict[str, Any]:
+    """A hand-made step with a chain: r1c1 5 =strong= r1c9 5 -weak- r9c9 5 =strong= r9c1 5 (a grouped node last)."""
+    node = lambda cells, d: {"cells": cells, "digit": d}  # noqa: E731
+    return {
+        "technique": "x-chain", "name": "X-Chain", "level": 6,
+        "text": "A chain of 5s from r1c1 to r9c1 removes 5 from r5c1.",
+        "placements": [], "eliminations": [["r5c1", [5]]],
+        "highlights": {"cells": ["r1c1", "r1c9", "r9c9", "r9c1"], "candidates": [["r1c1", [5]], ["r9c1", [5]]]},
+        "links": [
+            {"from": node(["r1c1"], 5), "to": node(["r1c9"], 5), "type": "strong"},
+            {"from": node(["r1c9"], 5), "to": node(["r9c9"], 5), "type": "weak"},
+            {"from": node(["r9c9"], 5), "to": node(["r9c1", "r9c2"], 5), "type": "strong"},
+        ],
+    }
+
+
+def test_a_chain_step_is_drawn_as_arrows_on_the_step_page(page: Any, html_file: Any) -> None:
+    from tests.web_support import hand_trace
+
+    record = to_record(sample("sudoku-1"))
+    trace = {"id": "sudoku/chain", "kind": "sudoku", "status": "stuck", "puzzle": record, "steps": [linked_step()]}
+    p = page.open(html_file(trace) + "#step=1")
+    p.wait_for_selector("svg.sl-board g.sl-chain-arrows")
+    arrows = p.locator("svg.sl-board path.sl-arrow")
+    assert arrows.count() == 3
+    assert [a.get_attribute("data-type") for a in arrows.all()] == ["strong", "weak", "strong"]
+    assert p.locator("path.sl-arrow.is-strong").first.evaluate("e => getComputedStyle(e).strokeDasharray") == "none"
+    assert p.locator("path.sl-arrow.is-weak").first.evaluate("e => getComputedStyle(e).strokeDasharray") != "none"
+    conclusion = p.locator("svg.sl-board .sl-conclusion")
+    assert conclusion.count() == 1 and conclusion.get_attribute("data-cell") == "r5c1"
+    shot(p, "chain-step.png")
+
+    # a contradiction chain: its sub-steps' placements in order, as arrows
+    chain_trace = hand_trace("killer")
+    k = next(n for n, s in enumerate(chain_trace["steps"], 1) if str(s.get("technique", "")).startswith("contradiction")
+             and sum(len(sub.get("placements", [])) for sub in s.get("sub_steps", [])) >= 2)
+    step = chain_trace["steps"][k - 1]
+    placed = sum(len(sub.get("placements", [])) for sub in step["sub_steps"])
+    p = page.open(html_file(chain_trace, "chain.html") + f"#step={k}")
+    p.wait_for_selector("svg.sl-board g.sl-chain-arrows")
+    assert p.locator("svg.sl-board path.sl-arrow.is-implied").count() == placed - 1
+
+
+def test_a_chain_step_is_drawn_on_the_play_page(desk: Any, base_url: str) -> None:
+    open_record(desk, base_url, to_record(sample("sudoku-1")))
+    step = linked_step()
+    desk.evaluate("(step) => { const g = window.sumlogicGame; g.hint = {technique: step.technique, name: step.name,"
+                  " text: step.text, step}; g.hintShown = 3; g.draw(); }", step)
+    assert desk.locator("svg.sl-board path.sl-arrow").count() == 3
+    assert desk.locator("svg.sl-board path.sl-arrow.is-weak").count() == 1
+
+
+# ---------------------------------------------------------------- phones and accessibility
+
+
+def in_view(page: Any, selector: str) -> bool:
+    box = page.locator(selector).bounding_box()
+    view = page.viewport_size
+    return bool(box) and box["y"] >= 0 and box["y"] + box["height"] <= view["height"] + 0.5 and box["x"] >= 0 \
+        and box["x"] + box["width"] <= view["width"] + 0.5
+
+
+def test_on_a_phone_the_grid_pad_and_hint_are_on_screen_together(phone: Any, base_url: str) -> None:
+    from sumlogic.api import write
+
+    open_link(phone, base_url, write(sample("killer-1"), "sudokupad").strip())
+    phone.wait_for_selector("body[data-checked]")
+    for level in (1, 2, 3):
+        phone.click("#sl-hint")
+        phone.wait_for_selector(f'#sl-hint-box[data-level="{level}"]:not([hidden])')
+        for selector in ("svg.sl-board", "#sl-pad", "#sl-hint-box", ".sl-modes"):
+            assert in_view(phone, selector), f"{selector} is off screen after hint level {level}"
+    shot(phone, "play-phone.png")
+    phone.click('rect.sl-cell[data-cell="r5c5"]')
+    phone.click(f'#sl-pad button[data-digit="{wrong("r5c5")}"]')
+    phone.click("#sl-check")
+    phone.wait_for_selector("#sl-mistakes:not([hidden])")
+    for selector in ("svg.sl-board", "#sl-pad", "#sl-mistakes", "#sl-message"):
+        assert in_view(phone, selector), f"{selector} is off screen after a check"
+    # candidates readable: at least 9 px high on the phone's screen
+    phone.click('rect.sl-cell[data-cell="r1c1"]')
+    phone.keyboard.press("Control+Digit1")
+    mark = phone.locator('svg.sl-board g[data-cell="r1c1"] .sl-cand').first.bounding_box()
+    assert mark and mark["height"] >= 9
+
+
+def axe_problems(page: Any) -> list[str]:
+    try:
+        from axe_playwright_python.sync_playwright import Axe
+    except ImportError:
+        if IN_CI:
+            pytest.fail("the play page tests need axe-playwright-python (the test extra)")
+        pytest.skip("axe-playwright-python is not installed (pip install 'sumlogic[test]')")
+    results = Axe().run(page)
+    return [f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
+            for v in results.response["violations"] if v.get("impact") in ("serious", "critical")]
+
+
+def test_axe_finds_no_serious_violation(tab: Any, base_url: str, page: Any, html_file: Any) -> None:
+    record = killer()
+    record["info"] = {"title": "Axe test", "author": "sumlogic", "rules": "Killer rules."}
+    open_record(tab, base_url, record, marks={"r1c1": [1, 2]}, corner={"r1c2": [3]}, colours={"r1c3": [4]})
+    tab.click('rect.sl-cell[data-cell="r2c2"]')
+    tab.keyboard.press(f"Digit{wrong('r2c2')}")
+    tab.click("#sl-hint")
+    tab.wait_for_selector("#sl-hint-box:not([hidden])")
+    assert axe_problems(tab) == []
+    if tab.viewport_size["width"] > 500:
+        shot(tab, "play-desktop.png")
+    trace = {"id": "sudoku/chain", "kind": "sudoku", "status": "stuck", "puzzle": to_record(sample("sudoku-1")),
+             "steps": [linked_step()]}
+    p = page.open(html_file(trace) + "#step=1")
+    assert axe_problems(p) == []
+
+
+def test_cells_are_named_for_screen_readers(desk: Any, base_url: str) -> None:
+    open_record(desk, base_url, killer(), marks={"r1c2": [1, 2]}, corner={"r1c2": [7]})
+    label = desk.locator('rect.sl-cell[data-cell="r1c2"] title').text_content()
+    assert label.startswith("row 1, column 2, centre marks 1 2, corner marks 7, cage ")
+    assert "total" in label
+    desk.click('rect.sl-cell[data-cell="r1c2"]')
+    assert desk.inner_text("#sl-cell-info").startswith("row 1, column 2")
+    assert desk.get_attribute("#sl-board", "aria-describedby") == "sl-cell-info"
