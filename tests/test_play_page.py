@@ -102,7 +102,8 @@ def truth(name: str) -> int:
 
 
 def selected(page: Any) -> list[str]:
-    return sorted(page.evaluate("[...window.sumlogicGame.selection].map((i) => window.sumlogicGame.board.cells[i].name)"))
+    game = "window.sumlogicGame"
+    return sorted(page.evaluate(f"[...{game}.selection].map((i) => {game}.board.cells[i].name)"))
 
 
 def corner_marks(page: Any, name: str) -> list[int]:
@@ -424,7 +425,8 @@ def test_cage_less_cells_are_drawn_without_a_cage(tab: Any, base_url: str) -> No
     assert loose, "greater-killer-1 leaves cells outside every cage"
     open_record(tab, base_url, record)
     assert tab.locator("svg.sl-board g.sl-cage").count() == len(record["cages"])
-    drawn = sorted(tab.locator("svg.sl-board g.sl-cage").evaluate_all("(gs) => gs.map((g) => g.getAttribute('data-cage'))"))
+    drawn = sorted(tab.locator("svg.sl-board g.sl-cage").evaluate_all(
+        "(gs) => gs.map((g) => g.getAttribute('data-cage'))"))
     assert drawn == sorted(cage["label"] for cage in record["cages"])
     tab.click(f'rect.sl-cell[data-cell="{loose[0]}"]')
     assert "in no cage" in tab.inner_text("#sl-cell-info")
@@ -450,7 +452,8 @@ def test_a_killer_with_loose_cells_on_the_step_page(page: Any, html_file: Any) -
 
 def test_the_setters_title_author_and_rules_are_shown(tab: Any, base_url: str, page: Any, html_file: Any) -> None:
     record = killer()
-    record["info"] = {"title": "Heart in a Cage", "author": "A. Setter", "rules": "Normal killer rules.\nCages may not repeat."}
+    record["info"] = {"title": "Heart in a Cage", "author": "A. Setter",
+                      "rules": "Normal killer rules.\nCages may not repeat."}
     open_record(tab, base_url, record)
     assert tab.inner_text("#sl-title") == "Heart in a Cage"
     assert tab.inner_text("#sl-author") == "by A. Setter"

@@ -228,7 +228,8 @@
     /** Write the puzzle and the position into the address (one write at a time, in order). */
     save() {
       if (!this.record) return this.writing;
-      const data = { v: 2, puzzle: this.record, ...this.grid.dump(), time: Math.floor(this.time() / 1000) };
+      // the clock stays out of the address: the same position always has the same address
+      const data = { v: 2, puzzle: this.record, ...this.grid.dump() };
       this.writing = this.writing.then(async () => {
         const hash = `#${HASH_KEY}=${await window.SumlogicAddress.encode(data)}`;
         if (location.hash !== hash) history.replaceState(null, "", hash);
@@ -244,7 +245,7 @@
       try {
         const data = await window.SumlogicAddress.decode(m[1]);
         if (!data || typeof data.puzzle !== "object") throw new Error("no puzzle in it");
-        this.start(data.puzzle, data, Number.isFinite(data.time) ? data.time * 1000 : 0);
+        this.start(data.puzzle, data, 0);
         this.say(`${KIND_TEXT[data.puzzle.kind] || data.puzzle.kind}: restored from the address.`);
         return true;
       } catch (error) {
