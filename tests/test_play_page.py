@@ -10,7 +10,7 @@ for a puzzle without one solution; cages only where the setter drew them;
 the setter's title; the hint on a phone's screen; chains drawn as arrows;
 and axe-core finding no serious or critical violation.  Every wait is for a
 condition, never for a time.  ``SUMLOGIC_SCREENSHOTS=1`` also writes the
-screenshots of docs/screenshots/ (``scripts/screenshots.sh`` runs it).
+screenshots of docs/screenshots/ named in its README.
 """
 
 from __future__ import annotations

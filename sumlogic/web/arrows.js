@@ -97,10 +97,11 @@
     const layout = { cell, caged };
     drawn += 1;
     const head = `sl-arrow-head-${drawn}`;
+    const marker = (id, cls) => svg("marker", {
+      id, viewBox: "0 0 10 10", refX: 8, refY: 5, markerWidth: 5, markerHeight: 5, orient: "auto-start-reverse",
+    }, svg("path", { class: cls, d: "M0 0L10 5L0 10z" }));
     const g = svg("g", { class: "sl-chain-arrows", "data-links": chain.length },
-      svg("defs", {}, svg("marker", {
-        id: head, viewBox: "0 0 10 10", refX: 8, refY: 5, markerWidth: 5, markerHeight: 5, orient: "auto-start-reverse",
-      }, svg("path", { class: "sl-arrow-head", d: "M0 0L10 5L0 10z" }))));
+      svg("defs", {}, marker(head, "sl-arrow-head"), marker(`${head}-then`, "sl-arrow-head is-implied")));
     chain.forEach((link, k) => {
       const a = centre(layout, link.from);
       const b = centre(layout, link.to);
@@ -109,9 +110,21 @@
       const words = `${link.from.cells.join(" ")} ${link.from.digit} to ${link.to.cells.join(" ")} ${link.to.digit}`;
       g.append(svg("path", {
         class: `sl-arrow is-${type}${link.implied ? " is-implied" : ""}`, "data-link": k, "data-type": type,
-        d: arrowPath(a, b, cell), "marker-end": `url(#${head})`,
+        d: arrowPath(a, b, cell), "marker-end": `url(#${head}${link.implied ? "-then" : ""})`,
       }, svg("title", { text: `${link.implied ? "then" : `${type} link`}: ${words}` })));
     });
+    if (chain[0].implied) {
+      // where a contradiction's chain ends: the cell (or cells) left without a digit, framed
+      const placed = new Set(chain.flatMap((l) => [...l.from.cells, ...l.to.cells]));
+      for (const name of ((step.highlights || {}).cells || []).filter((n) => !placed.has(n))) {
+        const pos = parseCell(name);
+        if (pos) {
+          g.append(svg("rect", {
+            class: "sl-dead-end", "data-cell": name, x: pos[1] * cell + 4, y: pos[0] * cell + 4, width: cell - 8, height: cell - 8, rx: 4,
+          }, svg("title", { text: `${name}: where the chain ends, with no digit left` })));
+        }
+      }
+    }
     for (const [name, digits] of step.eliminations || []) {
       const pos = parseCell(name);
       if (!pos) continue;
