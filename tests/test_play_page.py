@@ -372,6 +372,27 @@ def test_mistakes_and_words_go_when_the_grid_changes(tab: Any, base_url: str) ->
     assert tab.inner_text("#sl-message") == ""
 
 
+def test_check_takes_centre_marks_as_candidates_and_corner_marks_as_positions(desk: Any, base_url: str) -> None:
+    record = killer()
+    box = ["r1c1", "r1c2", "r1c3", "r2c1", "r2c2", "r2c3", "r3c1", "r3c2", "r3c3"]
+    digit = truth("r1c1")
+    elsewhere = [name for name in box if truth(name) != digit][:2]
+    # corner marks of the digit on two cells of box 1 where it does not go; centre marks that keep the truth
+    open_record(desk, base_url, record, corner={name: [digit] for name in elsewhere},
+                marks={"r9c9": [truth("r9c9"), wrong("r9c9")]})
+    assert desk.evaluate("window.sumlogicGame.position().corner") == {name: [digit] for name in elsewhere}
+    desk.keyboard.press("k")
+    desk.wait_for_selector("#sl-mistakes:not([hidden])")
+    assert desk.locator("svg.sl-board rect.sl-cell.is-mistake").count() == 1
+    assert desk.locator(f'svg.sl-board rect.sl-cell.is-mistake[data-cell="{elsewhere[0]}"]').count() == 1
+    assert f"corner marks of {digit} in box 1" in desk.inner_text("#sl-mistakes")
+    desk.click(f'rect.sl-cell[data-cell="r1c1"]')
+    desk.keyboard.press(f"Shift+Digit{digit}")  # now the corner marks hold where it goes
+    desk.keyboard.press("k")
+    until(desk, "() => document.querySelector('#sl-message').textContent === 'No mistakes so far.'")
+    assert desk.locator("svg.sl-board rect.sl-cell.is-mistake").count() == 0
+
+
 def test_typing_over_a_given_says_why_nothing_changed(tab: Any, base_url: str) -> None:
     record = to_record(sample("sudoku-1"))
     given = next(i for i, ch in enumerate(record["givens"]) if ch != ".")

@@ -218,11 +218,12 @@
 
     // ------------------------------------------------------------ the address
 
-    /** The position as the API takes it: the player's digits and their centre marks (their candidates).
-     * Corner marks say where a digit may go, never what a cell cannot be, so they are no candidates. */
+    /** The position as the API takes it: the player's digits, their centre marks (``marks``: their
+     * candidates) and corner marks (``corner``: where a digit may go in a box, never what a cell cannot be;
+     * a check reports those that leave out where the digit goes). */
     position() {
-      const { placed, marks } = this.grid.dump();
-      return { placed, marks };
+      const { placed, marks, corner } = this.grid.dump();
+      return Object.keys(corner).length ? { placed, marks, corner } : { placed, marks };
     }
 
     /** Write the puzzle and the position into the address (one write at a time, in order). */
