@@ -386,7 +386,7 @@ def test_check_takes_centre_marks_as_candidates_and_corner_marks_as_positions(de
     assert desk.locator("svg.sl-board rect.sl-cell.is-mistake").count() == 1
     assert desk.locator(f'svg.sl-board rect.sl-cell.is-mistake[data-cell="{elsewhere[0]}"]').count() == 1
     assert f"corner marks of {digit} in box 1" in desk.inner_text("#sl-mistakes")
-    desk.click(f'rect.sl-cell[data-cell="r1c1"]')
+    desk.click('rect.sl-cell[data-cell="r1c1"]')
     desk.keyboard.press(f"Shift+Digit{digit}")  # now the corner marks hold where it goes
     desk.keyboard.press("k")
     until(desk, "() => document.querySelector('#sl-message').textContent === 'No mistakes so far.'")
