@@ -689,6 +689,7 @@
       info.author ? el("p", { class: "sl-author", text: `by ${info.author}` }) : null,
       el("p", { class: "sl-facts" }, facts),
       info.rules ? el("p", { class: "sl-setter-rules", text: info.rules }) : null,
+      typeof trace.reason === "string" && trace.reason ? el("p", { class: "sl-reason", role: "note", text: trace.reason }) : null,
       rules.length ? el("p", { class: "sl-rules" }, rules.join(" ")) : null,
       counts.length ? el("ul", { class: "sl-counts", "aria-label": "Techniques used" },
         counts.map((c) => el("li", { class: c.guess ? "sl-count is-guess" : "sl-count", title: c.level !== undefined ? `level ${c.level}` : "" },

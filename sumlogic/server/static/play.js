@@ -2,7 +2,8 @@
  *
  * Paste a puzzle (a link or text in any notation sumlogic reads) and play it
  * as in SudokuPad (play-input.js: selection, modes, keys), with digits,
- * corner and centre marks and colours (play-grid.js); ask the server to
+ * corner and centre marks and colours (play-grid.js, drawn by play-draw.js);
+ * ask the server (play-ask.js, whose methods are mixed into Game) to
  * check the position or for a hint (level 1, then 2, then 3), apply the
  * hint's step, grade the puzzle, or open the step viewer from the position
  * (/view, a new tab). Every change can be undone and redone. The board is
@@ -22,10 +23,8 @@
   const KIND_TEXT = {
     kakuro: "Kakuro", killer: "Killer Sudoku", "greater-killer": "Greater Killer", kropki: "Kropki Sudoku", sudoku: "Sudoku",
   };
-  const LEVEL_TEXT = { 1: "where to look", 2: "the cells and digits", 3: "the whole step" };
   const MODE_TEXT = { normal: "Normal: digits", corner: "Corner marks", centre: "Centre marks", colour: "Colour" };
   const HISTORY_LIMIT = 500;
-  const NARROW = "(max-width: 700px)";
 
   const $ = (id) => document.getElementById(id);
   const el = window.SumlogicDom.el;
@@ -176,44 +175,6 @@
       $("sl-rules").textContent = info.rules;
       $("sl-rules-box").hidden = !info.rules;
       document.title = `sumlogic: ${info.title || kind}`;
-    }
-
-    /** Before anyone plays: say so when the puzzle has several solutions or none (with the reason when known). */
-    async warnIfNotUnique() {
-      const box = $("sl-warning");
-      box.hidden = true;
-      box.textContent = "";
-      const token = ++this.opened;
-      const record = this.record;
-      try {
-        const data = await call("/solve", { puzzle: record, logic: false });
-        if (token !== this.opened) return;
-        let text = "";
-        if (data.status === "multiple") {
-          text = "This puzzle has more than one solution (the solver found at least 2), so it cannot be solved by logic alone: "
-            + "hints and checks may stop where the solutions part.";
-        } else if (data.status === "no-solution") {
-          let reason = "";
-          try {
-            const trace = await call("/explain", { puzzle: record, guess: false });
-            reason = typeof trace.reason === "string" ? trace.reason : "";
-          } catch (error) {
-            reason = "";
-          }
-          if (token !== this.opened) return;
-          text = `This puzzle has no solution${reason ? `: ${reason}` : " (status: no-solution)."}`;
-        } else if (data.status !== "solved") {
-          text = `The solver could not settle whether this puzzle has one solution (status: ${data.status}).`;
-        }
-        if (text) {
-          box.textContent = text;
-          box.setAttribute("data-status", data.status);
-          box.hidden = false;
-        }
-        document.body.setAttribute("data-checked", data.status);
-      } catch (error) {
-        if (token === this.opened) document.body.setAttribute("data-checked", "error");
-      }
     }
 
     // ------------------------------------------------------------ the address
@@ -464,169 +425,6 @@
       }));
     }
 
-    // ------------------------------------------------------------ asking the server
-
-    /** Bring the board, the pad and the words just written into view together (phones). */
-    reveal() {
-      if (window.matchMedia && window.matchMedia(NARROW).matches) $("sl-play").scrollIntoView({ block: "start" });
-    }
-
-    async check(auto = false) {
-      if (!this.board) return;
-      const asked = this.grid.snapshot();
-      if (!auto) this.say("Checking\u2026");
-      try {
-        const data = await call("/check", { puzzle: this.record, position: this.position() });
-        if (!this.grid.same(asked)) return; // the grid changed meanwhile: this answer is about another grid
-        const found = data.mistakes || [];
-        this.mistakes = new Map();
-        for (const m of found) this.mistakes.set(m.cell, [...(this.mistakes.get(m.cell) || []), m]);
-        const solved = (data.status === "complete" || data.status === "solved") && !found.length;
-        if (solved) return this.solvedMoment();
-        if (auto && !found.length) return;
-        const box = $("sl-mistakes");
-        box.replaceChildren(el("h2", { text: found.length ? `${found.length} mistake${found.length > 1 ? "s" : ""}` : "No mistakes" }),
-          found.length ? el("ul", {}, found.map((m) => el("li", { "data-cell": m.cell, text: `${m.cell}: ${m.text}` }))) : null);
-        box.hidden = false;
-        this.say(found.length ? "Mistakes are flagged in red." : "No mistakes so far.", found.length ? "error" : "good");
-        this.draw();
-        this.reveal();
-      } catch (error) {
-        this.say(`Cannot check: ${error.message}`, "error");
-      }
-    }
-
-    solvedMoment() {
-      this.elapsed = this.time();
-      this.solved = true;
-      this.tick();
-      const banner = $("sl-solved");
-      banner.textContent = `Solved in ${clock(this.elapsed)}: every digit checked against the solution. Well done!`;
-      banner.hidden = false;
-      document.body.setAttribute("data-solved", "true");
-      this.say("Solved!", "good");
-      this.draw();
-      this.save();
-    }
-
-    async askHint() {
-      if (!this.board) return;
-      const level = Math.min(3, this.hintLevel + 1);
-      const asked = this.grid.snapshot();
-      this.say("Looking for a hint\u2026");
-      try {
-        const data = await call("/hint", { puzzle: this.record, position: this.position(), level });
-        if (!this.grid.same(asked)) return;
-        this.hint = data;
-        this.hintShown = level;
-        this.hintLevel = level === 3 ? 0 : level;
-        this.showHint(data, level);
-        $("sl-hint").textContent = level < 3 && data.technique ? "More hint" : "Hint";
-        this.say("");
-        this.draw();
-        this.reveal();
-      } catch (error) {
-        this.say(`No hint: ${error.message}`, "error");
-      }
-    }
-
-    /** Do the hint's step: ask for it whole (level 3) unless it is shown already, then take the position
-     * the server gives after it (``after``: its digits placed, its eliminations out of the centre marks). */
-    async applyStep() {
-      if (!this.board) return;
-      this.say("Applying the next step\u2026");
-      const asked = this.grid.snapshot();
-      try {
-        let data = this.hint;
-        if (!data || this.hintShown !== 3 || !data.after) {
-          data = await call("/hint", { puzzle: this.record, position: this.position(), level: 3 });
-        }
-        if (!this.grid.same(asked)) return;
-        if (!data.after) {
-          this.hint = data;
-          this.hintShown = 3;
-          this.showHint(data, 3);
-          this.draw();
-          this.say(data.status === "mistakes" ? "Fix the mistakes first: no step is built on them."
-            : `No step to apply (${data.status}).`, "error");
-          return this.reveal();
-        }
-        const g = this.grid;
-        const B = window.SumlogicBoard;
-        this.change(() => {
-          this.board.cells.forEach((cell, i) => {
-            if (!cell.given) g.values[i] = 0;
-            g.centre[i] = 0;
-          });
-          for (const [name, digit] of Object.entries(data.after.placed || {})) {
-            const i = this.board.index.get(name);
-            if (i !== undefined && !this.board.cells[i].given) {
-              g.values[i] = digit;
-              g.corner[i] = 0;
-            }
-          }
-          for (const [name, digits] of Object.entries(data.after.marks || {})) {
-            const i = this.board.index.get(name);
-            if (i !== undefined && !g.values[i]) g.centre[i] = B.maskOf(digits);
-          }
-        });
-        const box = $("sl-hint-box");
-        box.replaceChildren(el("h2", {}, `Applied: ${data.name || data.technique}`),
-          el("p", { class: "sl-hint-text", text: data.text || "" }));
-        box.setAttribute("data-level", "applied");
-        box.hidden = false;
-        this.applied = data.step || null;
-        this.draw();
-        this.say(`Applied ${data.name || data.technique}. Undo with Ctrl+Z.`, "good");
-        this.reveal();
-      } catch (error) {
-        this.say(`Cannot apply a step: ${error.message}`, "error");
-      }
-    }
-
-    /** Open the step viewer (/view#p=...) from the position in a new tab, once the address holds it. */
-    async openSteps() {
-      if (!this.board) return;
-      await this.save();
-      window.open(`/view${location.hash}`, "_blank");
-    }
-
-    async grade() {
-      if (!this.board) return;
-      this.say("Grading the puzzle\u2026");
-      try {
-        const data = await call("/grade", { puzzle: this.record });
-        const box = $("sl-grade-box");
-        const minutes = typeof data.minutes === "number" && data.minutes > 0 ? `about ${data.minutes} minutes` : "no time estimate";
-        box.replaceChildren(
-          el("h2", {}, "Grade: ", el("span", { class: "sl-grade-band", text: data.band || data.status })),
-          el("p", { class: "sl-grade-text", text: `Level ${data.level}, ${minutes} for a person (${data.steps} steps, status ${data.status}).` }));
-        box.setAttribute("data-band", data.band || "");
-        box.hidden = false;
-        this.say("");
-      } catch (error) {
-        this.say(`Cannot grade: ${error.message}`, "error");
-      }
-    }
-
-    showHint(data, level) {
-      const box = $("sl-hint-box");
-      const warning = $("sl-warning").hidden ? "" : ` ${$("sl-warning").textContent}`;
-      const title = data.name || (data.status === "mistakes" ? "Mistakes first" : "No hint");
-      const words = { multiple: "the puzzle has more than one solution, so logic cannot settle the rest.",
-        "no-solution": "the puzzle has no solution.", solved: "the grid is full." };
-      const text = data.text || (data.status ? `No step to give: ${words[data.status] || data.status}${data.status === "multiple" ? "" : warning}` : "");
-      box.replaceChildren(
-        el("h2", {}, title, " ", el("span", { class: "sl-hint-level", text: `(level ${level}: ${LEVEL_TEXT[level]})` })),
-        el("p", { class: "sl-hint-text", text }));
-      box.setAttribute("data-level", level);
-      box.hidden = false;
-      if (data.status === "mistakes") {
-        this.mistakes = new Map();
-        for (const m of data.mistakes || []) this.mistakes.set(m.cell, [...(this.mistakes.get(m.cell) || []), m]);
-      }
-    }
-
     // ------------------------------------------------------------ drawing
 
     drawPad() {
@@ -685,10 +483,12 @@
   }
 
   async function main() {
-    if (!window.SumlogicBoard || !window.SumlogicPlayGrid || !window.SumlogicPlayInput || !window.SumlogicPlayDraw) {
+    if (!window.SumlogicBoard || !window.SumlogicPlayGrid || !window.SumlogicPlayInput || !window.SumlogicPlayDraw
+        || !window.SumlogicPlayAsk) {
       $("sl-message").textContent = "The board code (viewer.js, play-grid.js, play-input.js) did not load.";
       return;
     }
+    Object.assign(Game.prototype, window.SumlogicPlayAsk.methods);
     const game = new Game();
     window.sumlogicGame = game;
     game.loadSamples();
