@@ -15,118 +15,18 @@ screenshots of docs/screenshots/ named in its README.
 
 from __future__ import annotations
 
-import base64
-import json
-import os
-from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
 from puzzles import sample, to_record
 from sumlogic.api import solve
-from tests.test_serve_web import IN_CI, _need, drawn_digit, drawn_marks, open_link, until, wrong
+from tests.play_support import (
+    IN_CI, address, centre_of, colours, corner_marks, drawn_digit, drawn_marks, killer, linked_step, open_link,
+    open_record, pressed_mode, selected, shot, truth, until, wrong,
+)
 
-ROOT = Path(__file__).resolve().parents[1]
-SHOTS = ROOT / "docs" / "screenshots"
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 900}
-
-
-@pytest.fixture(scope="module")
-def base_url() -> Iterator[str]:
-    try:
-        from sumlogic.server import Settings, create_app, running
-    except ImportError:
-        _need("the serve extra (pip install 'sumlogic[serve]')")
-    with running(create_app(Settings(workers=1))) as url:
-        yield url
-
-
-def new_tab(browser: Any, viewport: dict[str, int]) -> tuple[Any, list[str]]:
-    page = browser.new_page(viewport=viewport)
-    errors: list[str] = []
-    page.on("console", lambda message: message.type == "error" and errors.append(message.text))
-    page.on("pageerror", lambda exception: errors.append(str(exception)))
-    return page, errors
-
-
-@pytest.fixture(params=["desktop", "phone"])
-def tab(request: Any, browser: Any) -> Iterator[Any]:
-    """A page at desktop size and at a phone's; console errors fail the test."""
-    page, errors = new_tab(browser, DESKTOP if request.param == "desktop" else PHONE)
-    yield page
-    page.close()
-    assert errors == [], f"console errors: {errors}"
-
-
-@pytest.fixture
-def desk(browser: Any) -> Iterator[Any]:
-    page, errors = new_tab(browser, DESKTOP)
-    yield page
-    page.close()
-    assert errors == [], f"console errors: {errors}"
-
-
-@pytest.fixture
-def phone(browser: Any) -> Iterator[Any]:
-    page, errors = new_tab(browser, PHONE)
-    yield page
-    page.close()
-    assert errors == [], f"console errors: {errors}"
-
-
-def address(record: dict[str, Any], **position: Any) -> str:
-    """The play page's address of ``record`` (its "j" form: base64url of the JSON) with a position."""
-    data = json.dumps({"v": 2, "puzzle": record, **position}).encode()
-    return "#p=j" + base64.urlsafe_b64encode(data).decode().rstrip("=")
-
-
-def open_record(page: Any, base_url: str, record: dict[str, Any], **position: Any) -> None:
-    page.goto(base_url + "/" + address(record, **position))
-    page.wait_for_selector("body[data-ready]")
-    page.wait_for_selector("svg.sl-board")
-    page.wait_for_selector("body[data-checked]")  # the uniqueness check has answered
-
-
-def killer() -> dict[str, Any]:
-    return to_record(sample("killer-1"))
-
-
-SOLUTION = solve(sample("killer-1")).solution
-
-
-def truth(name: str) -> int:
-    row, col = (int(part) for part in name[1:].split("c"))
-    return int(SOLUTION[(row - 1) * 9 + col - 1])
-
-
-def selected(page: Any) -> list[str]:
-    game = "window.sumlogicGame"
-    return sorted(page.evaluate(f"[...{game}.selection].map((i) => {game}.board.cells[i].name)"))
-
-
-def corner_marks(page: Any, name: str) -> list[int]:
-    return [int(t) for t in page.locator(f'svg.sl-board text.sl-corner[data-cell="{name}"]').all_text_contents()]
-
-
-def colours(page: Any, name: str) -> list[int]:
-    return [int(c) for c in page.locator(f'svg.sl-board rect.sl-colour[data-cell="{name}"]').evaluate_all(
-        "(rects) => rects.map((r) => r.getAttribute('data-colour'))")]
-
-
-def centre_of(page: Any, name: str) -> tuple[float, float]:
-    box = page.locator(f'rect.sl-cell[data-cell="{name}"]').bounding_box()
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-
-
-def pressed_mode(page: Any) -> str:
-    return str(page.get_attribute('.sl-modes [aria-pressed="true"]', "data-mode"))
-
-
-def shot(page: Any, name: str) -> None:
-    if os.environ.get("SUMLOGIC_SCREENSHOTS"):
-        page.screenshot(path=str(SHOTS / name))
+pytest_plugins = ["tests.play_fixtures"]  # its fixtures: base_url, tab, desk, phone
 
 
 # ---------------------------------------------------------------- selecting
@@ -268,6 +168,9 @@ def test_conflicts_are_marked_as_a_setting(desk: Any, base_url: str) -> None:
     assert "4 repeats in row 1" in desk.inner_text("#sl-cell-info")
     desk.uncheck("#sl-conflicts")
     assert conflicted.count() == 0
+    desk.reload()  # the setting is kept in the browser
+    desk.wait_for_selector("svg.sl-board")
+    assert not desk.is_checked("#sl-conflicts") and conflicted.count() == 0
     desk.check("#sl-conflicts")
     assert conflicted.count() == 2
     desk.click('rect.sl-cell[data-cell="r1c5"]')
@@ -335,6 +238,9 @@ def test_mouse_alone_to_the_solved_moment(phone: Any, base_url: str) -> None:
         phone.click(f'rect.sl-cell[data-cell="{name}"]')
         phone.click(f'#sl-pad button[data-digit="{truth(name)}"]')
     phone.wait_for_selector("#sl-solved:not([hidden])")
+    phone.click('#sl-pad button[aria-label="Clear the selected cells"]')  # no longer solved: the banner goes
+    assert phone.locator("#sl-solved").is_hidden()
+    assert phone.get_attribute("body", "data-solved") is None
 
 
 # ---------------------------------------------------------------- state that never lies
@@ -436,111 +342,6 @@ def test_a_unique_puzzle_opens_without_warning(desk: Any, base_url: str) -> None
     assert desk.locator("#sl-warning").is_hidden()
 
 
-# ---------------------------------------------------------------- cages, identity, chains
-
-
-def test_cage_less_cells_are_drawn_without_a_cage(tab: Any, base_url: str) -> None:
-    record = to_record(sample("greater-killer-1"))
-    caged = {name for cage in record["cages"] for name in cage["cells"]}
-    loose = [f"r{r}c{c}" for r in range(1, 10) for c in range(1, 10) if f"r{r}c{c}" not in caged]
-    assert loose, "greater-killer-1 leaves cells outside every cage"
-    open_record(tab, base_url, record)
-    assert tab.locator("svg.sl-board g.sl-cage").count() == len(record["cages"])
-    drawn = sorted(tab.locator("svg.sl-board g.sl-cage").evaluate_all(
-        "(gs) => gs.map((g) => g.getAttribute('data-cage'))"))
-    assert drawn == sorted(cage["label"] for cage in record["cages"])
-    tab.click(f'rect.sl-cell[data-cell="{loose[0]}"]')
-    assert "in no cage" in tab.inner_text("#sl-cell-info")
-    assert "in no cage" in tab.locator(f'rect.sl-cell[data-cell="{loose[0]}"] title').text_content()
-    # each total sits in its cage's top-left corner, where the dashed outline is masked away
-    totals = tab.locator("svg.sl-board g.sl-cage text.sl-cage-sum")
-    assert totals.count() == len([c for c in record["cages"] if c["sum"] is not None or c["label"]])
-    assert tab.locator("svg.sl-board g.sl-cage path[mask]").count() == totals.count()
-    shot(tab, "greater-killer-loose-cells.png" if tab.viewport_size["width"] > 500 else "play-phone-greater-killer.png")
-
-
-def test_a_killer_with_loose_cells_on_the_step_page(page: Any, html_file: Any) -> None:
-    record = to_record(sample("killer-1"))
-    record["cages"] = [cage for cage in record["cages"] if len(cage["cells"]) > 2][:12]
-    kept = sum(len(cage["cells"]) for cage in record["cages"])
-    assert kept < 81
-    trace = {"id": "killer/loose", "kind": "killer", "status": "stuck", "puzzle": record, "steps": []}
-    p = page.open(html_file(trace))
-    assert p.locator("g.sl-cage").count() == len(record["cages"])
-    assert p.locator("g.sl-cage path").count() == len(record["cages"])
-    shot(p, "killer-loose-cells.png")
-
-
-def test_the_setters_title_author_and_rules_are_shown(tab: Any, base_url: str, page: Any, html_file: Any) -> None:
-    record = killer()
-    record["info"] = {"title": "Heart in a Cage", "author": "A. Setter",
-                      "rules": "Normal killer rules.\nCages may not repeat."}
-    open_record(tab, base_url, record)
-    assert tab.inner_text("#sl-title") == "Heart in a Cage"
-    assert tab.inner_text("#sl-author") == "by A. Setter"
-    tab.click("#sl-rules-box summary")
-    assert "Cages may not repeat." in tab.inner_text("#sl-rules")
-    assert "Heart in a Cage" in tab.title()
-    # the step page reads the same fields
-    trace = {"id": "killer/heart", "kind": "killer", "status": "stuck", "puzzle": record, "steps": []}
-    p = page.open(html_file(trace))
-    assert p.inner_text(".sl-title") == "Heart in a Cage"
-    assert p.inner_text(".sl-author") == "by A. Setter"
-    assert "Cages may not repeat." in p.inner_text(".sl-setter-rules")
-
-
-def linked_step() -> dict[str, Any]:
-    """A hand-made step with a chain: r1c1 5 =strong= r1c9 5 -weak- r9c9 5 =strong= r9c1 5 (a grouped node last)."""
-    node = lambda cells, d: {"cells": cells, "digit": d}  # noqa: E731
-    return {
-        "technique": "x-chain", "name": "X-Chain", "level": 6,
-        "text": "A chain of 5s from r1c1 to r9c1 removes 5 from r5c1.",
-        "placements": [], "eliminations": [["r5c1", [5]]],
-        "highlights": {"cells": ["r1c1", "r1c9", "r9c9", "r9c1"], "candidates": [["r1c1", [5]], ["r9c1", [5]]]},
-        "links": [
-            {"from": node(["r1c1"], 5), "to": node(["r1c9"], 5), "type": "strong"},
-            {"from": node(["r1c9"], 5), "to": node(["r9c9"], 5), "type": "weak"},
-            {"from": node(["r9c9"], 5), "to": node(["r9c1", "r9c2"], 5), "type": "strong"},
-        ],
-    }
-
-
-def test_a_chain_step_is_drawn_as_arrows_on_the_step_page(page: Any, html_file: Any) -> None:
-    from tests.web_support import hand_trace
-
-    record = to_record(sample("sudoku-1"))
-    trace = {"id": "sudoku/chain", "kind": "sudoku", "status": "stuck", "puzzle": record, "steps": [linked_step()]}
-    p = page.open(html_file(trace) + "#step=1")
-    p.wait_for_selector("svg.sl-board g.sl-chain-arrows")
-    arrows = p.locator("svg.sl-board path.sl-arrow")
-    assert arrows.count() == 3
-    assert [a.get_attribute("data-type") for a in arrows.all()] == ["strong", "weak", "strong"]
-    assert p.locator("path.sl-arrow.is-strong").first.evaluate("e => getComputedStyle(e).strokeDasharray") == "none"
-    assert p.locator("path.sl-arrow.is-weak").first.evaluate("e => getComputedStyle(e).strokeDasharray") != "none"
-    conclusion = p.locator("svg.sl-board .sl-conclusion")
-    assert conclusion.count() == 1 and conclusion.get_attribute("data-cell") == "r5c1"
-    shot(p, "chain-step.png")
-
-    # a contradiction chain: its sub-steps' placements in order, as arrows
-    chain_trace = hand_trace("killer")
-    k = next(n for n, s in enumerate(chain_trace["steps"], 1) if str(s.get("technique", "")).startswith("contradiction")
-             and sum(len(sub.get("placements", [])) for sub in s.get("sub_steps", [])) >= 2)
-    step = chain_trace["steps"][k - 1]
-    placed = sum(len(sub.get("placements", [])) for sub in step["sub_steps"])
-    p = page.open(html_file(chain_trace, "chain.html") + f"#step={k}")
-    p.wait_for_selector("svg.sl-board g.sl-chain-arrows")
-    assert p.locator("svg.sl-board path.sl-arrow.is-implied").count() == placed - 1
-
-
-def test_a_chain_step_is_drawn_on_the_play_page(desk: Any, base_url: str) -> None:
-    open_record(desk, base_url, to_record(sample("sudoku-1")))
-    step = linked_step()
-    desk.evaluate("(step) => { const g = window.sumlogicGame; g.hint = {technique: step.technique, name: step.name,"
-                  " text: step.text, step}; g.hintShown = 3; g.draw(); }", step)
-    assert desk.locator("svg.sl-board path.sl-arrow").count() == 3
-    assert desk.locator("svg.sl-board path.sl-arrow.is-weak").count() == 1
-
-
 # ---------------------------------------------------------------- phones and accessibility
 
 
@@ -598,6 +399,12 @@ def test_axe_finds_no_serious_violation(tab: Any, base_url: str, page: Any, html
     assert axe_problems(tab) == []
     if tab.viewport_size["width"] > 500:
         shot(tab, "play-desktop.png")
+    # the served step viewer of a position, with the setter's title
+    tab.goto(base_url + "/view" + address(record, placed={"r1c1": truth("r1c1")}))
+    tab.wait_for_selector("body[data-ready]")
+    tab.wait_for_selector("#sumlogic-view svg.sl-board")
+    assert tab.inner_text("#sumlogic-view .sl-title") == "Axe test"
+    assert axe_problems(tab) == []
     trace = {"id": "sudoku/chain", "kind": "sudoku", "status": "stuck", "puzzle": to_record(sample("sudoku-1")),
              "steps": [linked_step()]}
     p = page.open(html_file(trace) + "#step=1")

@@ -80,7 +80,21 @@
       for (const button of document.querySelectorAll(".sl-modes [data-mode]")) {
         button.addEventListener("click", () => this.setMode(button.getAttribute("data-mode")));
       }
-      $("sl-conflicts").addEventListener("change", () => this.board && this.draw());
+      // the conflicts setting is the player's, kept in this browser
+      try {
+        const kept = localStorage.getItem("sumlogic.conflicts");
+        if (kept !== null) $("sl-conflicts").checked = kept === "on";
+      } catch (error) {
+        // storage refused (a private window): the box keeps its default
+      }
+      $("sl-conflicts").addEventListener("change", () => {
+        try {
+          localStorage.setItem("sumlogic.conflicts", $("sl-conflicts").checked ? "on" : "off");
+        } catch (error) {
+          // storage refused: the setting lasts as long as the page
+        }
+        if (this.board) this.draw();
+      });
       $("sl-steps").addEventListener("click", (e) => {
         if (e.button || e.ctrlKey || e.metaKey || e.shiftKey) return; // the browser's own new tab or window: the href
         e.preventDefault();
@@ -373,6 +387,13 @@
      * check a full grid (the solved moment). */
     changed(words) {
       this.clearVerdicts();
+      if (this.solved) {
+        // the grid is no longer the solution it was: the banner goes, the clock runs again
+        this.solved = false;
+        this.since = Date.now();
+        $("sl-solved").hidden = true;
+        document.body.removeAttribute("data-solved");
+      }
       this.say(words);
       this.drawHistory();
       this.draw();
