@@ -1,4 +1,4 @@
-"""The play page tests' fixtures (``pytest_plugins = ["tests.play_fixtures"]``):
+"""The play page tests' fixtures (a plugin of tests/conftest.py):
 ``base_url``, a server of our own on a loopback port; ``tab``, a page at
 desktop size and at a phone's (two runs of the test); ``desk`` and
 ``phone``, one of each.  A page's console errors fail its test."""

@@ -2,7 +2,7 @@
 tests/test_play_drawing.py): a server of our own, pages at desktop size and at
 a phone's whose console errors fail the test, the page's address of a record
 and a position, and reading what the board shows.  The fixtures are in
-tests/play_fixtures.py (``pytest_plugins`` of those tests)."""
+tests/play_fixtures.py (a plugin of tests/conftest.py)."""
 
 
 from __future__ import annotations

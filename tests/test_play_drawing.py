@@ -14,7 +14,7 @@ from tests.play_support import (
     killer, linked_step, open_record, shot,
 )
 
-pytest_plugins = ["tests.play_fixtures"]  # its fixtures: base_url, tab, desk, phone
+# the fixtures base_url, tab, desk and phone: tests/play_fixtures.py (a plugin of tests/conftest.py)
 
 
 # ---------------------------------------------------------------- cages, identity, chains

@@ -26,7 +26,7 @@ from tests.play_support import (
     open_record, pressed_mode, selected, shot, truth, until, wrong,
 )
 
-pytest_plugins = ["tests.play_fixtures"]  # its fixtures: base_url, tab, desk, phone
+# the fixtures base_url, tab, desk and phone: tests/play_fixtures.py (a plugin of tests/conftest.py)
 
 
 # ---------------------------------------------------------------- selecting
