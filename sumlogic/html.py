@@ -1,6 +1,6 @@
 """One self-contained HTML page that shows a solving trace step by step.
 
-The page holds the viewer (``sumlogic/web/viewer.css`` and ``viewer.js``, read
+The page holds the viewer (``sumlogic/web/viewer.css``, ``arrows.js`` and ``viewer.js``, read
 from the installed package) and the traces as JSON, so it opens anywhere,
 offline, from a file.  The same traces always give the same bytes.
 
@@ -46,7 +46,7 @@ KIND_NAMES = {k.name: k.title for k in KINDS.values()}
 
 @cache
 def viewer_asset(name: str) -> str:
-    """The text of a packaged viewer file (``viewer.js`` or ``viewer.css``).
+    """The text of a packaged viewer file (``viewer.js``, ``arrows.js`` or ``viewer.css``).
 
     >>> "sumlogic-viewer" in viewer_asset("viewer.js")
     True
@@ -143,7 +143,7 @@ def render_html(traces: Sequence[Mapping[str, Any]] | Mapping[str, Any]) -> str:
     items = _as_list(traces)
     payload = items[0] if len(items) == 1 else items
     css = _inline(viewer_asset("viewer.css"), "</style")
-    js = _inline(viewer_asset("viewer.js"), "</script")
+    js = _inline(viewer_asset("arrows.js") + viewer_asset("viewer.js"), "</script")
     return (
         "<!DOCTYPE html>\n"
         '<html lang="en">\n'

@@ -85,7 +85,7 @@ BUDGET = Field("budget", ("integer",), low=0,
                doc="work units the searching techniques may spend (default and most: the server's budget); "
                    "a budget gives the same trace on every machine")
 POSITION = Field("position", ("object",),
-                 doc="the player's digits and pencil marks (the JSON of sumlogic.Position.to_dict)")
+                 doc="the player's digits, pencil marks and corner marks (the JSON of sumlogic.Position.to_dict)")
 STEP_BUDGET = Field("budget", ("integer",), low=0,
                     doc="work units the searching techniques may spend finding the step and explaining "
                         "mistakes (default and most: the server's budget); past it a hint is a guess")
