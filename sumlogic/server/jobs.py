@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import signal
 from typing import Any, Callable
 
 from solver.errors import SumlogicError
@@ -73,9 +72,9 @@ def error_body(field: str | None, message: str) -> Body:
 
 
 def worker_start() -> None:
-    """Run once in each worker process: Ctrl-C is the server's to handle, and
-    the solver is imported before the first request."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    """Run once in each worker process, after :func:`sumlogic.processes.worker_start`
+    (Ctrl-C is the server's to handle; the worker ends with the server): the
+    solver is imported before the first request."""
     from .. import api  # noqa: F401
 
 
