@@ -38,12 +38,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
-from puzzles import read_path, read_text, sample, to_record, write_text
+from puzzles import UnknownSampleError, read_text, to_record, write_text
 from solver.candidates import Candidates
 from solver.engine import DEFAULT_BUDGET, Engine, Technique, Trace
 from solver.engine import solve_with_logic as _solve_with_logic
 from solver import search
-from solver.errors import InvalidArgumentError, ParseError, SumlogicError
+from solver.errors import InvalidArgumentError, ParseError, SumlogicError, UnknownFormatError
 from solver.bits import digits_of
 from solver.model import Puzzle, shown
 from solver.step import Step
@@ -55,6 +55,7 @@ from .arguments import (check_flag, check_format, check_puzzle, check_seconds, c
 from .generation import generate as _generate
 from .grading import Grade
 from .grading import grade as _grade
+from .inputs import InputError, read_entries
 from .hints import LEVELS, Check, Mistake, find_mistakes, level_fields
 from .position import Position
 from .position_text import read_position
@@ -66,33 +67,52 @@ __all__ = ["DEFAULT_TIMEOUT", "Check", "Hint", "Mistake", "Position", "PositionT
 DEFAULT_TIMEOUT = 60.0
 """Seconds allowed per puzzle by default: a safety net, never what decides a result with a budget."""
 
-SAMPLE_PREFIX = "sample:"
-
 MAX_DEPTH = 10
 """The deepest ``max_depth`` the engine takes (the command line's limit too)."""
 
 
 def read(source: str | Path, format: str | None = None) -> list[Puzzle]:
-    """Every puzzle of a file, of standard input (``-``) or of a bundled
-    sample (``sample:NAME``), in the notation ``format`` (detected when None).
+    """Every puzzle of what the command line takes as an input: a file, standard
+    input (``-``), a bundled sample (``sample:NAME``), or a puzzle given
+    inline: a link (f-puzzles, SudokuPad, puzz.link, SudokuWiki) or a puzzle
+    string in any notation.  ``format`` names the notation (detected when None).
+    The same reader as the command line's (:mod:`sumlogic.inputs`), except that
+    any bad line is an error here (the command line reports it and goes on).
+
+    >>> [p.kind for p in read("sample:kropki-1")]
+    ['kropki']
+    >>> grid = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    >>> read("https://www.sudokuwiki.org/sudoku.htm?bd=" + grid.replace(".", "0"))[0].kind
+    'sudoku'
 
     Raises:
         TypeError: ``source`` is not a str or path, ``format`` not a str or None.
         ParseError: (a ``ValueError``) naming the file, line, cell or cage of
-            what cannot be read (a file larger than 64 MB too).
+            what cannot be read (a file that is not there or cannot be read,
+            one larger than 64 MB, too).
         UnknownFormatError: (a ``ParseError``) ``format`` names no notation,
             or the notation cannot be told.
         UnknownSampleError: (a ``ValueError``) no bundled sample ``NAME``.
     """
     if not isinstance(source, (str, os.PathLike)):
-        raise TypeError(f"read() takes a file name, a path, '-' or 'sample:NAME', not {type_name(source)}")
+        raise TypeError(f"read() takes a file name, a path, '-', 'sample:NAME', a link or a puzzle, "
+                        f"not {type_name(source)}")
     check_format(format, "read")
     text = os.fspath(source)
     if not isinstance(text, str):
         raise TypeError(f"read() takes a str path, not a {type_name(text)} one")
-    if text.startswith(SAMPLE_PREFIX) and not Path(text).exists():
-        return [sample(text[len(SAMPLE_PREFIX):])]
-    return read_path(source, format=format)
+    try:
+        entries = read_entries(text, format)
+    except InputError as error:
+        cause = error.cause
+        if isinstance(cause, (UnknownSampleError, UnknownFormatError)):
+            raise cause from None
+        message = str(error).replace(" (raise it with --max-input BYTES)", "").replace("with --format", "with format=")
+        raise ParseError(message) from None
+    for entry in entries:
+        if entry.puzzle is None:
+            raise ParseError(entry.error or f"{entry.source}: cannot be read")
+    return [entry.puzzle for entry in entries if entry.puzzle is not None]
 
 
 def parse(text: str, format: str | None = None) -> Puzzle:

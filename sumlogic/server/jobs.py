@@ -94,7 +94,7 @@ def read_puzzle(fields: Body) -> tuple[Puzzle, str]:
     from puzzles import FORMATS, detect_format
     from puzzles.common import id_from_source
 
-    from ..cli.reading import InputError, inline, inline_name, parse_entries, read_sample
+    from ..inputs import InputError, inline, inline_name, parse_entries, read_sample
 
     value = fields.get("puzzle")
     notation = fields.get("format")
@@ -160,7 +160,7 @@ def chosen(fields: Body) -> Body:
 
 
 def _solve(fields: Body) -> Body:
-    from ..cli.reading import Entry
+    from ..inputs import Entry
     from ..cli.solve import solve_record
 
     puzzle, _ = read_puzzle(fields)
