@@ -37,7 +37,8 @@ __all__ = [
     "BANDS", "BAND_ORDER", "MINUTE_BANDS", "NEEDS_GUESSING", "EXACT_NODES", "WEIGHTS", "Grade", "StepFeature",
     "Weights", "band_for", "grade", "grade_trace", "score_steps", "spearman", "step_features",
     # from sumlogic.estimate
-    "CALIBRATED_MINUTES", "minutes_said", "CHAIN_LEVEL", "CHAIN_WORK", "LONG_CHAIN", "MARKS_UNIT", "OPTION_CAPS", "TIME_MODEL", "TIME_MODELS", "Layout",
+    "CALIBRATED_MINUTES", "minutes_said",
+    "CHAIN_LEVEL", "CHAIN_WORK", "LONG_CHAIN", "MARKS_UNIT", "OPTION_CAPS", "TIME_MODEL", "TIME_MODELS", "Layout",
     "MoveCounter", "PathStep", "Spotter", "TimeModel", "estimate_minutes", "estimate_seconds", "largest_region",
     "path_steps", "spotting_seconds", "time_model", "time_score",
 ]
