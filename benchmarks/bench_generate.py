@@ -2,6 +2,7 @@
 
     python benchmarks/bench_generate.py [--count N] [--kinds kropki killer] [--seed S] [--band B]
                                         [--sizes 10x10 20x20 30x30 46x31]
+    python benchmarks/bench_generate.py --bands [--count N] [--kinds ...] [--max-tries T]
 
 For each kind it generates ``--count`` puzzles (seed ``S``, puzzles 0..N-1,
 exactly what ``sumlogic generate KIND --seed S --count N`` makes) and
@@ -14,6 +15,12 @@ column also gives the median number of one-cell cages (published: 0-2).
 Run it on an otherwise idle machine: it measures one process.
 
 The target of issue 6 is a Kropki median of at most 0.5 s.
+
+``--bands``: every band each kind's generator lists as reachable
+(``puzzles.generate.reachable_bands``), one puzzle for each of ``--count`` seeds
+(``sumlogic generate KIND --band B --seed S`` for S = 1..N, as a person runs it)
+within ``--max-tries``: how many seeds reach it, the median and maximum seconds
+and tries of those that do (issue 29).
 """
 
 from __future__ import annotations
@@ -26,7 +33,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from puzzles.generate import KINDS  # noqa: E402
+from puzzles.generate import DEFAULT_MAX_TRIES, KINDS, BudgetExhausted, reachable_bands  # noqa: E402
 from solver.model import Puzzle  # noqa: E402
 from sumlogic.generation import generate_many  # noqa: E402
 
@@ -65,6 +72,42 @@ def bench(kind: str, count: int, seed: int, band: str | None, size: str | None =
     return seconds, cpu, tries, summary
 
 
+def bench_bands(kinds: list[str], seeds: int, max_tries: int) -> bool:
+    """The ``--bands`` table; whether every listed band was reached from every seed."""
+    print(f"{'kind':8} {'band':15} {'reached':>8} {'median s':>9} {'max s':>8} {'tries med':>9} {'tries max':>9}"
+          f"  {'s/try':>6}")
+    every = True
+    for kind in kinds:
+        for band in reachable_bands(kind):
+            seconds: list[float] = []
+            tries: list[int] = []
+            spent = 0.0
+            spent_tries = 0
+            for seed in range(1, seeds + 1):
+                start = time.perf_counter()
+                try:
+                    [(_, n)] = list(generate_many(kind, seed=seed, band=band, max_tries=max_tries))
+                except BudgetExhausted:
+                    spent += time.perf_counter() - start
+                    spent_tries += max_tries
+                    continue
+                took = time.perf_counter() - start
+                spent += took
+                spent_tries += n
+                seconds.append(took)
+                tries.append(n)
+            every &= len(seconds) == seeds
+            per_try = spent / max(spent_tries, 1)
+            if seconds:
+                print(f"{kind:8} {band:15} {len(seconds):>4}/{seeds:<3} {statistics.median(seconds):>9.2f} "
+                      f"{max(seconds):>8.2f} {statistics.median(tries):>9.0f} {max(tries):>9}  {per_try:>6.2f}",
+                      flush=True)
+            else:
+                print(f"{kind:8} {band:15} {0:>4}/{seeds:<3} {'-':>9} {'-':>8} {'-':>9} {'-':>9}  {per_try:>6.2f}",
+                      flush=True)
+    return every
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--count", type=int, default=20, help="puzzles per kind (default 20)")
@@ -73,7 +116,12 @@ def main() -> None:
     ap.add_argument("--band", default=None, help="time puzzles of one grade band (tries then include grading)")
     ap.add_argument("--sizes", nargs="*", default=["10x10"], metavar="WxH",
                     help="Kakuro sizes, clue row and column included (default 10x10; up to 46x31)")
+    ap.add_argument("--bands", action="store_true",
+                    help="every listed band of each kind, one puzzle per seed 1..--count (issue 29)")
+    ap.add_argument("--max-tries", type=int, default=DEFAULT_MAX_TRIES, help="tries per puzzle with --bands")
     args = ap.parse_args()
+    if args.bands:
+        sys.exit(0 if bench_bands(args.kinds, args.count, args.max_tries) else 1)
     print(f"{'kind':8} {'size':>6} {'puzzles':>8} {'median s':>9} {'max s':>8} {'cpu med':>8} {'cpu max':>8} "
           f"{'tries':>6}  clues (median)")
     failed = False

@@ -61,6 +61,9 @@ class Trace:
     #: with an ``observe`` hook (:data:`Observer`), what it returned for each step
     #: (None for the givens and for guesses), aligned with :attr:`steps`
     notes: list[Any] = field(default_factory=list)
+    #: with status ``no-solution``: why, in words that name a cell, region or dot (set by the
+    #: caller that knows the dead ends, ``sumlogic``; the trace's last step says it too)
+    reason: str | None = None
 
     @property
     def by_logic(self) -> bool:
@@ -105,6 +108,8 @@ class Trace:
                                "techniques": self.techniques_used(),
                                "steps": [s.to_dict(p) for s in self.steps],
                                "solution": p.format_solution(self.solution) if self.solution else None}
+        if self.reason is not None:
+            out["reason"] = self.reason
         if include_puzzle and self.record is not None:
             out["puzzle"] = dict(self.record)
         return out

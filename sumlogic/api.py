@@ -55,6 +55,7 @@ from .arguments import (check_flag, check_format, check_puzzle, check_seconds, c
 from .generation import generate as _generate
 from .grading import Grade
 from .grading import grade as _grade
+from .impossible import add_reason, run_to_reason
 from .inputs import InputError, read_entries
 from .hints import LEVELS, Check, Mistake, find_mistakes, level_fields
 from .position import Position
@@ -280,16 +281,21 @@ def explain(puzzle: Puzzle | Position, *, techniques: Sequence[Technique | str] 
         trace = _solve_with_logic(target, chosen,
                                   explain=explain, guess=guess, max_depth=max_depth, timeout=timeout, budget=budget)
         trace.record = record
-        return trace
+        return add_reason(trace)
     checked, solution = _checked(position, timeout, budget)
     if checked.status not in ("ok", "complete"):
-        return PositionTrace(target, checked.status, [], None, record=record, position=position,
-                             mistakes=checked.mistakes)
+        steps = []
+        if checked.status == "no-solution":  # the logic from the position, then why it has no solution
+            steps = run_to_reason(target, position.masks(), position.filled(), chosen, budget=budget,
+                                  timeout=timeout, max_depth=max_depth, explain=explain)
+        return PositionTrace(target, checked.status, steps, None, record=record, position=position,
+                             mistakes=checked.mistakes, reason=steps[-1].text if steps else None)
     engine = Engine(chosen, explain=explain, guess=guess, max_depth=max_depth, budget=budget, timeout=timeout)
     run = engine.run(_context(engine, position), solution=solution)
     steps = list(run)
-    return PositionTrace(target, run.status, steps, run.solution, time.perf_counter() - run.started,
-                         run.ctx.work.spent, record=record, position=position)
+    return add_reason(PositionTrace(target, run.status, steps, run.solution, time.perf_counter() - run.started,
+                                    run.ctx.work.spent, record=record, position=position),
+                      position.masks(), position.filled())
 
 
 def _context(engine: Engine, position: Position) -> Any:
@@ -365,7 +371,14 @@ def check(position: Position, *, timeout: float | None = DEFAULT_TIMEOUT, budget
     check_puzzle(position.puzzle, "check")
     timeout = check_seconds(timeout, "check")
     check_whole(budget, "budget", "check", 0, optional=True)
-    return _checked(position, timeout, budget)[0]
+    checked = _checked(position, timeout, budget)[0]
+    if checked.status == "no-solution":  # why, found by logic where it can be, else by the exact search
+        import techniques
+
+        steps = run_to_reason(position.puzzle, position.masks(), position.filled(), techniques.DEFAULT,
+                              budget=budget, timeout=timeout, explain=False)
+        return Check(position, checked.status, checked.mistakes, reason=steps[-1].text)
+    return checked
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ from puzzles import SAMPLES, sample
 from puzzles.samples import sample_text
 from solver.errors import ParseError, UnknownFormatError
 from puzzles import UnknownSampleError
+from sumlogic.api import record_of
 from tests.process_support import json_lines, run
 
 #: (kind, notation) of each link notation, with a kind the notation holds.
@@ -71,7 +72,7 @@ def test_read_takes_paths_stdin_samples_and_puzzle_strings(tmp_path: Path, monke
     line = sumlogic.write(sample("sudoku-1"), "sudoku").strip()
     [sudoku] = sumlogic.read(line)  # a puzzle string, as the command line takes it inline
     assert same(sudoku, sample("sudoku-1"))
-    [again] = sumlogic.read(json.dumps(sumlogic.api.record_of(killer)))
+    [again] = sumlogic.read(json.dumps(record_of(killer)))
     assert same(again, killer)
 
 
