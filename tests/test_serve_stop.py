@@ -32,7 +32,7 @@ SAFETY = 120.0
 """Seconds a wait may last before the test gives up (a net against a hang, never a measure)."""
 
 if not IN_CI and (importlib.util.find_spec("uvicorn") is None or importlib.util.find_spec("starlette") is None):
-    pytest.skip("the serve tests need: pip install 'sumlogic[serve]'", allow_module_level=True)
+    pytest.skip("the serve tests need: pip install -e '.[serve]'", allow_module_level=True)
 if not Path("/proc/self/stat").exists():
     pytest.skip("finding a server's processes needs /proc", allow_module_level=True)
 

@@ -33,7 +33,7 @@ def base_url() -> Iterator[str]:
     try:
         from sumlogic.server import Settings, create_app, running
     except ImportError:
-        _need("the serve extra (pip install 'sumlogic[serve]')")
+        _need("the serve extra (pip install -e '.[serve]')")
     with running(create_app(Settings(workers=1))) as url:
         yield url
 

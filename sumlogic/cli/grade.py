@@ -48,7 +48,7 @@ def add_parser(commands: Any, add_input: Callable[[argparse.ArgumentParser], Non
     add_techniques(grade)
     grade.add_argument("--dask", metavar="ADDRESS", default=None,
                        help="grade on a Dask cluster: a scheduler address (tcp://host:8786), or 'local' "
-                            "for one started here with --jobs workers (needs: pip install 'sumlogic[dask]')")
+                            "for one started here with --jobs workers (needs: pip install -e '.[dask]' in a checkout)")
     grade.set_defaults(run=cmd_grade)
 
 
@@ -85,7 +85,7 @@ def dask_graded(work: Sequence[tuple[Any, ...]], address: str, workers: int = 1)
     try:
         from dask.distributed import Client, LocalCluster
     except ImportError:
-        raise InputError("--dask needs Dask: pip install 'sumlogic[dask]'") from None
+        raise InputError("--dask needs Dask: pip install -e '.[dask]' (in a checkout of sumlogic)") from None
     cluster = None
     if address == "local":
         cluster = LocalCluster(n_workers=max(1, workers), threads_per_worker=1, processes=True,

@@ -7,7 +7,7 @@ page to try it at ``/docs``).  Solving runs in ``--workers``
 processes; at most ``--queue`` requests are in hand at once (past that: 503
 with Retry-After); each request may take ``--time-limit`` seconds and
 ``--budget`` work units; a body may hold ``--max-body`` bytes.  Needs
-``pip install 'sumlogic[serve]'``.
+``pip install -e '.[serve]'`` (in a checkout of sumlogic).
 
 >>> from sumlogic.cli import build_parser
 >>> args = build_parser().parse_args(["serve", "--port", "0", "--workers", "1"])
@@ -58,7 +58,7 @@ def add_parser(commands: Any) -> None:
     serve = commands.add_parser("serve", help="run the play page and the JSON API on this machine",
                                 description="Serve a web page to play puzzles (check, hints) and a JSON API "
                                             "(/api, also as /api/v1) until Ctrl-C. "
-                                            "Needs: pip install 'sumlogic[serve]'.")
+                                            "Needs: pip install -e '.[serve]' in a checkout of sumlogic.")
     serve.add_argument("--host", default="127.0.0.1",
                        help="address to listen on (default 127.0.0.1: this machine only)")
     serve.add_argument("--port", type=_port, default=8000, help="port (default 8000; 0: any free one)")
@@ -80,7 +80,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     try:
         import uvicorn
     except ImportError:
-        raise InputError("serve needs Starlette and uvicorn: pip install 'sumlogic[serve]'") from None
+        raise InputError("serve needs Starlette and uvicorn: pip install -e '.[serve]' "
+                         "(in a checkout of sumlogic)") from None
     from solver.engine import DEFAULT_BUDGET
 
     from ..server import Limits, Settings, create_app
