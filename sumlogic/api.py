@@ -48,8 +48,6 @@ from solver.bits import digits_of
 from solver.model import Puzzle, shown
 from solver.step import Step
 
-from puzzles.generate import DEFAULT_MAX_TRIES
-
 from .arguments import (check_flag, check_format, check_puzzle, check_seconds, check_target, check_techniques,
                         check_whole, type_name)
 from .generation import generate as _generate
@@ -540,8 +538,9 @@ def grade(puzzle: Puzzle, *, techniques: Sequence[Technique | str] | str | None 
 
 
 def generate(kind: str, seed: int | None = None, band: str | None = None, size: Any = None,
-             max_tries: int = DEFAULT_MAX_TRIES, index: int = 0) -> Puzzle:
-    """One unique, minimal puzzle of ``kind`` (see :func:`sumlogic.generation.generate`).
+             max_tries: int | None = None, index: int = 0) -> Puzzle:
+    """One unique, minimal puzzle of ``kind`` (see :func:`sumlogic.generation.generate`);
+    ``max_tries`` None gives the band its own (200, more for a band the kind reaches rarely).
 
     Raises:
         TypeError: an argument of the wrong type.
@@ -560,7 +559,7 @@ def generate(kind: str, seed: int | None = None, band: str | None = None, size: 
         raise TypeError(f"generate(): size must be 'WxH', (height, width) or None, not {type_name(size)}")
     if isinstance(size, str) and not size.isascii():  # "٥x٥": digits are ASCII, as everywhere
         raise InvalidArgumentError(f"generate(): size {shown(size)} is not WxH in ASCII digits, e.g. 10x10")
-    check_whole(max_tries, "max_tries", "generate", 1)
+    check_whole(max_tries, "max_tries", "generate", 1, optional=True)
     check_whole(index, "index", "generate", 0)
     try:
         return _generate(kind, seed, band, size, max_tries, index)
