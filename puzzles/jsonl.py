@@ -294,13 +294,15 @@ def _check_written(puzzle: Puzzle, record: dict[str, Any]) -> None:
     """Refuse to write a record that would read back as another puzzle: a
     puzzle built by hand whose ``kind`` does not match its rules (a Sudoku
     relabelled ``kakuro`` was written as a garbled Kakuro grid)."""
+    why = ""
     try:
         same = rules_of(from_record(json.loads(json.dumps(record)))) == rules_of(puzzle)
-    except SumlogicError:
+    except SumlogicError as error:  # the record does not read back: say why (a Killer's totals, ...)
         same = False
+        why = f": {error.message if isinstance(error, ParseError) else error}"
     if not same:
         raise InvalidPuzzleError(f"{short(puzzle.id or puzzle.kind)}: its rules are not those of a "
-                                 f"{short(puzzle.kind)} puzzle, so JSON Lines cannot hold it as one")
+                                 f"{short(puzzle.kind)} puzzle, so JSON Lines cannot hold it as one{why}")
 
 
 # --- the notation ------------------------------------------------------------------

@@ -76,4 +76,12 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+    """The public names (``__all__``) and the module's own dunders: not the helpers it imports.
+
+    >>> import sumlogic
+    >>> sorted(n for n in dir(sumlogic) if not n.startswith("__")) == sorted(n for n in sumlogic.__all__
+    ...                                                                   if not n.startswith("__"))
+    True
+    """
+    dunders = {name for name in globals() if name.startswith("__") and name.endswith("__")}
+    return sorted(dunders | set(__all__))

@@ -77,6 +77,8 @@ class Check:
     position: Position
     status: str
     mistakes: tuple[Mistake, ...] = ()
+    #: with status ``no-solution``: why, naming a cell, region or dot (:mod:`sumlogic.impossible`)
+    reason: str | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.position, Position):
@@ -90,12 +92,15 @@ class Check:
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready: ``id``, ``kind``, ``status``, ``mistakes`` (each
         :meth:`Mistake.to_dict`), ``placed`` (digits the person placed) and
-        ``open`` (cells without a digit)."""
+        ``open`` (cells without a digit); with status ``no-solution``, ``reason``."""
         p = self.position.puzzle
         values = self.position.values()
-        return {"id": p.id, "kind": p.kind, "status": self.status,
-                "mistakes": [m.to_dict() for m in self.mistakes],
-                "placed": len(self.position.placements()), "open": sum(1 for v in values if not v)}
+        out: dict[str, Any] = {"id": p.id, "kind": p.kind, "status": self.status,
+               "mistakes": [m.to_dict() for m in self.mistakes],
+               "placed": len(self.position.placements()), "open": sum(1 for v in values if not v)}
+        if self.reason is not None:
+            out["reason"] = self.reason
+        return out
 
 
 # --- mistakes ---------------------------------------------------------------------------------------

@@ -71,7 +71,7 @@ def test_a_timeout_has_no_partial_grade() -> None:
         g = grade_trace(Trace(full.puzzle, "timeout", full.steps[:cut], None, 1.0 + cut))
         assert g.to_dict() == {"id": full.puzzle.id, "kind": "kropki", "status": "timeout", "level": 0,
                                "band": "timeout", "score": 0, "hardest": "", "techniques": {}, "steps": 0,
-                               "minutes": 0.0, "time_score": 0}
+                               "minutes": None, "time_score": None, "minutes_open": False, "estimate": ""}
 
 
 def test_grading_is_deterministic() -> None:
@@ -160,7 +160,7 @@ def test_grade_to_dict_keys_unchanged() -> None:
     # the keys of old come first, in their order; the time estimate's are added at the end
     g = Grade("x", "sudoku", "solved", 3, "Medium", 3000, "pointing", (("pointing", 1),), 10, 0.5, 4.2)
     assert list(g.to_dict()) == ["id", "kind", "status", "level", "band", "score", "hardest", "techniques", "steps",
-                                 "minutes", "time_score"]
+                                 "minutes", "time_score", "minutes_open", "estimate"]
     assert g.to_dict()["minutes"] == 4.2 and g.to_dict()["time_score"] == 42
 
 

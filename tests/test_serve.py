@@ -36,7 +36,7 @@ try:
 except ImportError:  # pragma: no cover - the serve extra is missing
     if IN_CI:
         raise
-    pytest.skip("the serve tests need: pip install 'sumlogic[serve]'", allow_module_level=True)
+    pytest.skip("the serve tests need: pip install -e '.[serve]'", allow_module_level=True)
 
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")

@@ -25,7 +25,6 @@ ever read from the server's disk.
 from __future__ import annotations
 
 import json
-import signal
 from typing import Any, Callable
 
 from solver.errors import SumlogicError
@@ -72,9 +71,9 @@ def error_body(field: str | None, message: str) -> Body:
 
 
 def worker_start() -> None:
-    """Run once in each worker process: Ctrl-C is the server's to handle, and
-    the solver is imported before the first request."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    """Run once in each worker process, after :func:`sumlogic.processes.worker_start`
+    (Ctrl-C is the server's to handle; the worker ends with the server): the
+    solver is imported before the first request."""
     from .. import api  # noqa: F401
 
 
@@ -93,7 +92,7 @@ def read_puzzle(fields: Body) -> tuple[Puzzle, str]:
     """
     from puzzles import FORMATS, detect_format
 
-    from ..cli.reading import InputError, inline, inline_name, named, parse_entries, read_sample, unnamed_inline
+    from ..inputs import InputError, inline, inline_name, named, parse_entries, read_sample, unnamed_inline
 
     value = fields.get("puzzle")
     notation = fields.get("format")
@@ -157,7 +156,7 @@ def chosen(fields: Body) -> Body:
 
 
 def _solve(fields: Body) -> Body:
-    from ..cli.reading import Entry
+    from ..inputs import Entry
     from ..cli.solve import solve_record
 
     puzzle, _ = read_puzzle(fields)

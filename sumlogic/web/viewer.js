@@ -677,6 +677,7 @@
         grade.band,
         grade.level !== undefined && `level ${grade.level}`,
         grade.score !== undefined && `score ${grade.score}`,
+        typeof grade.estimate === "string" && grade.estimate,  // what the time estimate knows (none when guessing)
       ].filter(Boolean);
       facts.push(el("span", { class: "sl-fact sl-grade", text: `grade: ${bits.join(", ")}` }));
     }

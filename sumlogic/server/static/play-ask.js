@@ -197,7 +197,8 @@
       try {
         const data = await call("/grade", { puzzle: this.record });
         const box = $("sl-grade-box");
-        const minutes = typeof data.minutes === "number" && data.minutes > 0 ? `about ${data.minutes} minutes` : "no time estimate";
+        // The grade says only what the estimate knows (issue 29): "about N minutes", "more than 50 minutes", or none.
+        const minutes = typeof data.estimate === "string" && data.estimate ? data.estimate : "no time estimate";
         box.replaceChildren(
           el("h2", {}, "Grade: ", el("span", { class: "sl-grade-band", text: data.band || data.status })),
           el("p", { class: "sl-grade-text", text: `Level ${data.level}, ${minutes} for a person (${data.steps} steps, status ${data.status}).` }));
