@@ -100,6 +100,11 @@ def band_for(level: int, guessed: bool, kind: str = "", minutes: float = 0.0,
     return band
 
 
+#: The level from which a grade's line names the techniques a solution needs:
+#: the singles and the basic sum and dot steps (levels 1-2) every puzzle uses.
+NEEDS_FROM_LEVEL = 3
+
+
 @dataclass(frozen=True)
 class Grade:
     """A puzzle's grade (plain data: picklable, JSON-ready with :meth:`to_dict`)."""
@@ -118,6 +123,34 @@ class Grade:
     #: comes: for ranking and calibrating.  What may be *said* of it is :attr:`estimate_minutes`,
     #: :attr:`open_ended` and :attr:`estimate` (the JSON and the pages say only those).
     minutes: float = 0.0
+
+    def needs(self, from_level: int = NEEDS_FROM_LEVEL) -> list[tuple[str, int]]:
+        """The techniques of level ``from_level`` or more the solution used, with
+        how many times, hardest first (then the most used): what a setter reads
+        as "needs: W-Wing x2, Skyscraper x1".
+
+        >>> g = Grade("p", "sudoku", "solved", 6, "Hard", 0, "naked-quad",
+        ...           (("naked-single", 40), ("pointing", 3), ("naked-quad", 1), ("naked-pair", 2)))
+        >>> g.needs()
+        [('naked-quad', 1), ('naked-pair', 2), ('pointing', 3)]
+        """
+        from techniques import catalogue
+
+        levels = {t.id: t.level for t in catalogue()}
+        used = [(name, count) for name, count in self.techniques if levels.get(name, 0) >= from_level]
+        return sorted(used, key=lambda item: (-levels[item[0]], -item[1], item[0]))
+
+    def needs_text(self) -> str:
+        """:meth:`needs` in words, by technique name: ``X-Wing x1, Naked pair x2``
+        (``""`` when the solution used nothing of that level).
+
+        >>> Grade("p", "sudoku", "solved", 3, "Medium", 0, "pointing", (("pointing", 3),)).needs_text()
+        'Pointing x3'
+        """
+        from techniques import catalogue
+
+        names = {t.id: t.name for t in catalogue()}
+        return ", ".join(f"{names.get(name, name)} x{count}" for name, count in self.needs())
 
     @property
     def guessed(self) -> bool:

@@ -235,3 +235,26 @@ def test_band_cuts_follow_the_worded_labels() -> None:
     cuts, hits, n = calibrate_fit.band_cuts(entries)
     assert (cuts, hits, n) == ((2, 5, 6, 7), 7, 7)  # janko's number names no band; a guess is not counted
     assert [band_for(level, False) for level in (2, 5, 6, 7, 9)] == list(calibrate_fit.BAND_NAMES)
+
+
+def test_the_grade_line_names_what_the_solution_needs(capsys) -> None:
+    """The text line lists the techniques of level 3 or more with their counts, hardest first,
+    as the JSON's ``techniques`` counts them; a puzzle of singles alone names none."""
+    from sumlogic.cli import main
+
+    assert main(["grade", "sample:killer-1", "sample:sudoku-1", "--json"]) == 0
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert main(["grade", "sample:killer-1", "sample:sudoku-1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    from techniques import catalogue
+
+    level = {t.id: t.level for t in catalogue()}
+    name = {t.id: t.name for t in catalogue()}
+    for record, line in zip(records, lines):
+        needed = sorted(((k, n) for k, n in record["techniques"].items() if level[k] >= 3),
+                        key=lambda item: (-level[item[0]], -item[1], item[0]))
+        if needed:
+            assert line.endswith("  needs " + ", ".join(f"{name[k]} x{n}" for k, n in needed))
+        else:
+            assert "needs" not in line
+    assert "needs" in lines[0] and "needs" not in lines[1]

@@ -151,8 +151,9 @@ def cmd_grade(args: argparse.Namespace) -> int:
         if args.json:
             emit_json(g.to_dict())
         else:
+            needs = g.needs_text()
             emit(f"{g.id or '(no id)'}: {g.band}  level {g.level}  score {g.score}  {minutes_text(g)}"
-                 f"hardest {g.hardest or '-'}")
+                 f"hardest {g.hardest or '-'}" + (f"  needs {needs}" if needs else ""))
     if not args.json and grades:
         emit()
         for line in band_table(grades):
