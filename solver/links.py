@@ -356,6 +356,8 @@ class LinkGraph:
                 if gbits & ~bits:
                     continue
                 rest = bits & ~gbits
+                if not rest:
+                    continue
                 if rest & (rest - 1) == 0:
                     add(g, ((rest.bit_length() - 1,), d), region)
                 elif (d, rest) in self._group_at:
