@@ -181,7 +181,12 @@ class LinkGraph:
         self._extra_weak: dict[Node, set[Node]] = {}
         self._extra_strong: dict[Node, set[Node]] = {}
         self._reasons: dict[tuple[Node, Node], str] = {}
+        self._regions_of: dict[tuple[Node, Node], Region] = {}
         self._local_done: set[Any] = set()
+        self._index: Indexed | None = None
+        #: scratch space for techniques, per state (key by technique id): results that
+        #: several techniques share, such as all three-link single-digit chains
+        self.cache: dict[str, Any] = {}
 
     # --- nodes -------------------------------------------------------------------------
     def is_node(self, n: Node) -> bool:
@@ -326,6 +331,29 @@ class LinkGraph:
                     return region.name
         return ""
 
+    def region_of(self, a: Node, b: Node) -> Region | None:
+        """The region behind a link of one digit: for a strong link, the region that needs
+        the digit there; else the first region whose digits differ holding both nodes
+        (None: a link of two digits, or of a dot, sum or comparison)."""
+        if a[1] != b[1]:
+            return None
+        self._digit_strong(a[1])
+        found = self._regions_of.get((a, b))
+        if found is not None:
+            return found
+        both = set(a[0]) | set(b[0])
+        for region in self.regions:
+            if region.distinct and both <= set(region.cells):
+                return region
+        return None
+
+    def index(self) -> "Indexed":
+        """The whole graph with nodes numbered (:class:`Indexed`), built once: what
+        the chain searches walk."""
+        if self._index is None:
+            self._index = Indexed(self)
+        return self._index
+
     # --- building ------------------------------------------------------------------------
     def _digit_strong(self, d: int) -> dict[Node, set[Node]]:
         """The strong links of digit ``d`` between its last places in regions that need it."""
@@ -342,6 +370,8 @@ class LinkGraph:
             out.setdefault(y, set()).add(x)
             self._reasons.setdefault((x, y), region.name)
             self._reasons.setdefault((y, x), region.name)
+            self._regions_of.setdefault((x, y), region)
+            self._regions_of.setdefault((y, x), region)
 
         for region, places in self.regions_needing(d):
             if len(places) < 2 or any(POPCOUNT[masks[c]] < 2 for c in places):
@@ -477,6 +507,39 @@ class LinkGraph:
                     bad = sa.bit_length() - 1 <= (sb & -sb).bit_length() - 1
                 if bad:
                     self._link(a, b, False, reason)
+
+
+class Indexed:
+    """A :class:`LinkGraph` with its nodes numbered, for searches that walk all of it:
+    ``nodes[i]``, ``at[node]``, ``strong[i]`` and ``weak[i]`` (neighbour numbers,
+    ascending), ``weak_bits[i]`` (the same weak neighbours as a bit set over numbers),
+    ``singles`` (the numbers of one-cell nodes, a bit set), ``of_digit[d]`` (the
+    numbers of ``d``'s nodes, a bit set) and ``cell_of[i]`` (the cell of a one-cell
+    node, -1 for a group).  Singles come first, in cell then digit order, then groups."""
+
+    def __init__(self, g: LinkGraph) -> None:
+        nodes = list(g.nodes())
+        count = len(nodes)
+        for d in range(1, g.max_digit + 1):
+            nodes += [n for _, n in g.groups(d)]
+        self.nodes: list[Node] = nodes
+        self.at: dict[Node, int] = {n: i for i, n in enumerate(nodes)}
+        at = self.at
+        self.singles: int = (1 << count) - 1
+        self.of_digit: list[int] = [0] * (g.max_digit + 1)
+        self.cell_of: list[int] = [n[0][0] if len(n[0]) == 1 else -1 for n in nodes]
+        self.strong: list[list[int]] = []
+        self.weak: list[list[int]] = []
+        self.weak_bits: list[int] = []
+        for i, n in enumerate(nodes):
+            self.of_digit[n[1]] |= 1 << i
+            self.strong.append(sorted(at[m] for m in g.strong_from(n) if m in at))
+            weak = sorted(at[m] for m in g.weak_from(n) if m in at)
+            self.weak.append(weak)
+            bits = 0
+            for j in weak:
+                bits |= 1 << j
+            self.weak_bits.append(bits)
 
 
 def graph(ctx: "Context") -> LinkGraph:

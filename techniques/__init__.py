@@ -19,7 +19,8 @@ from typing import Iterable
 from solver.contract import Technique
 from solver.errors import InvalidArgumentError
 
-from . import combinations, comparisons, contradiction, cutvertex, dots, innies, intersections, singles, subsets
+from . import (aic, combinations, comparisons, contradiction, cutvertex, dots, innies, intersections, singles, subsets,
+               turbot)
 
 DEFAULT: tuple[Technique, ...] = (
     *singles.TECHNIQUES,
@@ -39,6 +40,8 @@ DEFAULT: tuple[Technique, ...] = (
     *cutvertex.TECHNIQUES,
     subsets.NAKED_QUAD,
     subsets.HIDDEN_QUAD,
+    *turbot.TECHNIQUES,
+    *aic.TECHNIQUES,
     *contradiction.TECHNIQUES,
 )
 
