@@ -184,10 +184,7 @@ def _proof(ix: Indexed, s: int, v: int, depth: int, parent_on: dict[int, int], p
         kinds = tuple(k % 2 == 0 for k in range(len(nodes) - 1))
         cell, d = ix.cell_of[s], ix.nodes[s][1]
         return Chain(nodes, kinds, (), (cell, d))
-    gone = eliminated(ix, s, v)
-    if gone:
-        nodes = _path(s, v, parent_on, parent_off)
-        return Chain(nodes, tuple(k % 2 == 0 for k in range(len(nodes) - 1)), _by_cell(ix, gone))
+    # a loop removes what the open chain would (its closing weak link is v - s) and more
     if loops and ix.weak_bits[v] >> s & 1:
         nodes = _path(s, v, parent_on, parent_off)
         if len(set(nodes)) == len(nodes):
@@ -195,6 +192,10 @@ def _proof(ix: Indexed, s: int, v: int, depth: int, parent_on: dict[int, int], p
             gone = loop_eliminated(ix, nodes, kinds)
             if gone:
                 return Chain(nodes, kinds, _by_cell(ix, gone), loop=True)
+    gone = eliminated(ix, s, v)
+    if gone:
+        nodes = _path(s, v, parent_on, parent_off)
+        return Chain(nodes, tuple(k % 2 == 0 for k in range(len(nodes) - 1)), _by_cell(ix, gone))
     return None
 
 
