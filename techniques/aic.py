@@ -52,6 +52,8 @@ def find_x_chain(ctx: Context) -> Iterator[Step]:
     ix = g.index()
     for d in range(1, g.max_digit + 1):
         nodes = ix.of_digit[d] & ix.singles
+        if ctx.work.exhausted:
+            return
         if not nodes:
             continue
         chain = search(ctx, ix, nodes, nodes, max_links=MAX_X, budget=BUDGET, min_links=5)

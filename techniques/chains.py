@@ -95,6 +95,10 @@ def loop_eliminated(ix: Indexed, nodes: Sequence[int], strong: Sequence[bool]) -
     return out & ~on
 
 
+WORK_UNIT = 2048
+"""Links looked at per unit of ``ctx.work`` (a unit is about one cheap technique tried)."""
+
+
 def search(ctx: Context, ix: Indexed, starts: int, allowed: int, *, max_links: int, budget: int,
            strong_ok: Callable[[int, int], bool] | None = None, weak_ok: Callable[[int, int], bool] | None = None,
            min_links: int = 3, loops: bool = True) -> Chain | None:
@@ -103,8 +107,11 @@ def search(ctx: Context, ix: Indexed, starts: int, allowed: int, *, max_links: i
 
     ``starts`` and ``allowed`` are bit sets of node numbers (where chains begin, which
     nodes they may use); ``strong_ok(i, j)`` / ``weak_ok(i, j)`` may refuse a link.
-    ``budget`` caps the links looked at; ``ctx.work`` is charged for them too.
+    ``budget`` caps the links looked at; ``ctx.work`` is charged one unit per
+    :data:`WORK_UNIT` of them, and the search stops when it runs out.
     """
+    if ctx.work.exhausted:
+        return None
     best: Chain | None = None
     cap = max_links
     looked = charged = 0
@@ -151,9 +158,11 @@ def search(ctx: Context, ix: Indexed, starts: int, allowed: int, *, max_links: i
             depth += 1
             if looked > budget:
                 break
-        charged, spent = looked, charged
-        if not ctx.work.spend(1 + (charged - spent) // 256):
-            return best
+        if looked - charged >= WORK_UNIT:
+            units = (looked - charged) // WORK_UNIT
+            charged += units * WORK_UNIT
+            if not ctx.work.spend(units):
+                return best
         if found is not None and (best is None or found.length < best.length):
             best = found
             cap = found.length - 1
