@@ -203,8 +203,11 @@ def test_chain_steps_record_links_and_highlights():
 
 def test_budget_bounds_the_search():
     ctx = position(masks={"r1c1": [1, 2], "r1c5": [2, 3], "r6c5": [3, 1]})
+    assert first(aic.find_xy_chain, ctx) is not None
     ctx.work = Work(0)
-    assert first(aic.find_xy_chain, ctx) is None or ctx.work.exhausted
+    ctx.work.spend()  # spent: the searches find nothing more
+    assert ctx.work.exhausted
+    assert all(first(t.find, ctx) is None for t in aic.TECHNIQUES)
 
 
 def test_chains_are_in_default_after_the_quads_and_before_contradiction():
