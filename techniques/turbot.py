@@ -35,7 +35,7 @@ from typing import Iterator
 
 from solver.bits import POPCOUNT, digits_of
 from solver.contract import Context, Technique
-from solver.links import LinkGraph, Node, graph, names
+from solver.links import LinkGraph, Node, cells_of, graph, names
 from solver.model import BLOCK_KINDS
 from solver.step import Step
 
@@ -48,28 +48,6 @@ def _same_line(g: LinkGraph, a: int, b: int) -> str:
     """The kind of line (``row``/``column``) two cells share, else ``""``."""
     (ra, ca), (rb, cb) = g.puzzle.cells[a], g.puzzle.cells[b]
     return "row" if ra == rb else "column" if ca == cb else ""
-
-
-def _strong_pairs(g: LinkGraph, d: int) -> list[tuple[Node, Node]]:
-    """Every strong link between two single places of ``d``, both ways round, in order."""
-    out = []
-    for n in g.nodes(d):
-        for m in g.strong_from(n):
-            if m[1] == d and len(m[0]) == 1:
-                out.append((n, m))
-    return out
-
-
-def _targets(g: LinkGraph, d: int, ends: tuple[Node, Node], chain: tuple[Node, ...]) -> list[tuple[int, int]]:
-    """The places of ``d`` weakly linked to both ends, off the chain."""
-    on = {c for n in chain for c in n[0]}
-    a, b = ends
-    weak_b = set(g.weak_from(b))
-    out = []
-    for x in g.weak_from(a):
-        if x[1] == d and len(x[0]) == 1 and x[0][0] not in on and x in weak_b:
-            out.append((x[0][0], 1 << d))
-    return sorted(out)
 
 
 def _kind(g: LinkGraph, a: Node, b: Node, c: Node, d: Node) -> str:
@@ -97,23 +75,26 @@ def _three_links(ctx: Context) -> list[Step]:
     if found is not None:
         return found
     out: list[Step] = []
-    seen: set[tuple[Node, ...]] = set()
+    seen: set[tuple[int, ...]] = set()
     for d in range(1, g.max_digit + 1):
-        pairs = _strong_pairs(g, d)
-        for a, b in pairs:
-            for c in g.weak_from(b):
-                if c[1] != d or len(c[0]) != 1 or c == a:
-                    continue
-                for e in g.strong_from(c):
-                    if e[1] != d or len(e[0]) != 1 or e in (a, b) or e[0][0] == a[0][0]:
-                        continue
-                    chain = (a, b, c, e)
-                    if chain[::-1] in seen:
-                        continue
-                    seen.add(chain)
-                    elims = _targets(g, d, (a, e), chain)
-                    if elims:
-                        out.append(_turbot_step(ctx, g, chain, elims))
+        strong = {}
+        for c in cells_of(g.cand[d]):
+            s = g.strong_cells(c, d)
+            if s:
+                strong[c] = s
+        if len(strong) < 4:
+            continue
+        for a, sa in strong.items():
+            for b in cells_of(sa):
+                for c in cells_of(g.weak_cells(b, d) & ~(1 << a)):
+                    for e in cells_of(strong.get(c, 0) & ~(1 << a | 1 << b)):
+                        if (e, c, b, a) in seen:
+                            continue
+                        seen.add((a, b, c, e))
+                        hit = g.weak_cells(a, d) & g.weak_cells(e, d) & ~(1 << a | 1 << b | 1 << c | 1 << e)
+                        if hit:
+                            chain = (((a,), d), ((b,), d), ((c,), d), ((e,), d))
+                            out.append(_turbot_step(ctx, g, chain, [(x, 1 << d) for x in cells_of(hit)]))
     g.cache[key] = out
     return out
 
@@ -246,10 +227,10 @@ def find_w_wing(ctx: Context) -> Iterator[Step]:
                     x = digits_of(mask & ~(1 << y))[0]
                     if g.sees(a, b, y) and g.sees(a, b, x):
                         continue  # a naked pair, not a wing
-                    elims = [(c, 1 << x) for c in range(len(g.masks))
-                             if c not in (a, b) and g.cand[x] >> c & 1 and g.sees(c, a, x) and g.sees(c, b, x)]
-                    if not elims:
+                    hit = g.weak_cells(a, x) & g.weak_cells(b, x) & ~(1 << a | 1 << b)
+                    if not hit:
                         continue
+                    elims = [(c, 1 << x) for c in cells_of(hit)]
                     bridge = _bridge(g, a, b, y)
                     if bridge is None:
                         continue
@@ -269,6 +250,12 @@ def find_w_wing(ctx: Context) -> Iterator[Step]:
 
 def _bridge(g: LinkGraph, a: int, b: int, y: int) -> tuple[Node, Node] | None:
     """A strong link r1 = r2 on ``y`` with r1 weakly linked to a=y and r2 to b=y."""
+    near_b = g.weak_cells(b, y) & ~(1 << a)
+    for c in cells_of(g.weak_cells(a, y) & ~(1 << b)):
+        hit = g.strong_cells(c, y) & near_b
+        if hit:
+            return ((c,), y), (((hit & -hit).bit_length() - 1,), y)
+    # grouped ends (a digit in a line inside a box)
     wa, wb = set(g.weak_from(((a,), y))), set(g.weak_from(((b,), y)))
     for r1 in sorted(wa):
         if r1[1] != y or a in r1[0] or b in r1[0]:

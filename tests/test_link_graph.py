@@ -311,3 +311,16 @@ def test_graph_is_one_per_context_state():
     p = sudoku.build(size=4)
     ctx = Context(p, Candidates.initial(p), [])
     assert graph(ctx) is graph(ctx.fork())  # forks share the memo: the same state, the same graph
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions(), st.lists(st.integers(0, FULL4), min_size=16, max_size=16))
+def test_the_numbered_graph_has_the_same_links(position, extra):
+    p, virtual = position
+    masks = [(m & FULL4) | 1 << (1 + k % 4) for k, m in enumerate(extra)]
+    g = LinkGraph(p, masks, virtual)
+    ix = g.index()
+    for i, n in enumerate(ix.nodes):
+        assert [ix.nodes[j] for j in ix.strong[i]] == sorted(g.strong_from(n), key=ix.at.__getitem__)
+        assert [ix.nodes[j] for j in ix.weak[i]] == sorted(g.weak_from(n), key=ix.at.__getitem__)
+        assert ix.weak_bits[i] == sum(1 << j for j in ix.weak[i])
