@@ -22,7 +22,7 @@ in counted work (:func:`techniques.chains.search`).
 >>> masks[0], masks[2], masks[14] = 0b110, 0b1100, 0b1010  # r1c1 1/2, r1c3 2/3, r4c3 1/3
 >>> step = next(find_xy_chain(Context(p, Candidates(p, masks), TECHNIQUES)))
 >>> print(step.text)
-XY-Chain: r1c1=1 = r1c1=2 - r1c3=2 = r1c3=3 - r4c3=3 = r4c3=1: r1c1=1 or r4c3=1 is true, so r4c1 is not 1.
+XY-Chain: r1c1=1 = r1c1=2 - r1c3=2 = r1c3=3 - r4c3=3 = r4c3=1: r1c1 is 1 or r4c3 is 1, so r4c1 is not 1.
 """
 
 from __future__ import annotations
@@ -101,13 +101,13 @@ def find_aic(ctx: Context) -> Iterator[Step]:
 
 
 X_CHAIN = Technique("x-chain", "X-Chain", 7, 70, find_x_chain,
-                    "X-Chain on 6: r1c2=6 = r1c7=6 - r4c7=6 = r4c5=6 - r8c5=6 = r8c2=6: r1c2=6 or r8c2=6 is "
-                    "true, so r5c2 is not 6.")
+                    "X-Chain on 6: r1c2=6 = r1c7=6 - r4c7=6 = r4c5=6 - r8c5=6 = r8c2=6: r1c2 is 6 or r8c2 is 6, "
+                    "so r5c2 is not 6.")
 XY_CHAIN = Technique("xy-chain", "XY-Chain", 7, 72, find_xy_chain,
-                     "XY-Chain: r1c1=1 = r1c1=2 - r1c5=2 = r1c5=7 - r6c5=7 = r6c5=1: r1c1=1 or r6c5=1 is true, "
+                     "XY-Chain: r1c1=1 = r1c1=2 - r1c5=2 = r1c5=7 - r6c5=7 = r6c5=1: r1c1 is 1 or r6c5 is 1, "
                      "so r6c1 is not 1.")
 AIC = Technique("aic", "Alternating inference chain", 7, 78, find_aic,
-                "AIC: r2c2=4 = r2c2=8 - r2c7=8 = r3c8=8 - r3c8=1 = r6c8=1: r2c2=4 or r6c8=1 is true, "
-                "so r6c2 is not 4.")
+                "AIC: r2c2=4 = r2c2=8 - r2c7|r2c9=8 = r3c8=8 - r3c8=4 = r3c3=4: r2c2 is 4 or r3c3 is 4, "
+                "so r1c2 and r2c3 are not 4.")
 
 TECHNIQUES = (X_CHAIN, XY_CHAIN, AIC)

@@ -220,6 +220,14 @@ def losses(ctx: Context, elims: Sequence[tuple[int, int]]) -> str:
     return "; ".join(parts)
 
 
+def claim(ctx: Context, n: Node) -> str:
+    """A node as a statement: ``r6c7 is 1``, a group ``1 is in r5c1/r6c1``."""
+    cells, d = n
+    if len(cells) == 1:
+        return f"{ctx.name(cells[0])} is {d}"
+    return f"{d} is in " + "/".join(ctx.name(c) for c in cells)
+
+
 def chain_step(ctx: Context, g: LinkGraph, ix: Indexed, chain: Chain, tid: str, name: str, level: int,
                head: str) -> Step:
     """The step a chain makes: ``head`` (e.g. ``X-Chain on 5``), the chain in notation, why the
@@ -235,7 +243,7 @@ def chain_step(ctx: Context, g: LinkGraph, ix: Indexed, chain: Chain, tid: str, 
     text = ""
     if ctx.explain:
         chain_text = notation(ctx.puzzle, ring, chain.strong)
-        first, last = names(ctx.puzzle, nodes[0]), names(ctx.puzzle, nodes[-1])
+        first, last = claim(ctx, nodes[0]), claim(ctx, nodes[-1])
         if chain.placement is not None:
             cell, d = chain.placement
             text = (f"{head}: {chain_text}: if {ctx.name(cell)} were not {d}, the chain would make it {d}, "
@@ -244,7 +252,7 @@ def chain_step(ctx: Context, g: LinkGraph, ix: Indexed, chain: Chain, tid: str, 
             text = (f"{head}: {chain_text} closes into a loop, so each weak link in it holds exactly one true "
                     f"end: {losses(ctx, chain.eliminations)}.")
         else:
-            text = (f"{head}: {chain_text}: {first} or {last} is true, so {losses(ctx, chain.eliminations)}.")
+            text = f"{head}: {chain_text}: {first} or {last}, so {losses(ctx, chain.eliminations)}."
     placements = (chain.placement,) if chain.placement is not None else ()
     return Step(tid, name, level, text, placements=placements, eliminations=chain.eliminations, cells=cells,
                 candidates=tuple(sorted(cand.items())), links=links)

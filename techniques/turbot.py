@@ -166,6 +166,16 @@ def find_empty_rectangle(ctx: Context) -> Iterator[Step]:
                         yield from _empty_rectangle(ctx, g, d, box, near, far, cand, see)
 
 
+def _cells_or(p, cells: tuple[int, ...]) -> str:
+    names_ = [p.cell_name(c) for c in cells]
+    return names_[0] if len(names_) == 1 else ", ".join(names_[:-1]) + " or " + names_[-1]
+
+
+def _cells_and(p, cells: tuple[int, ...]) -> str:
+    names_ = [p.cell_name(c) for c in cells]
+    return names_[0] if len(names_) == 1 else ", ".join(names_[:-1]) + " and " + names_[-1]
+
+
 def _sees_all(see: tuple[int, ...], cells: tuple[int, ...]) -> int:
     out = -1
     for c in cells:
@@ -197,11 +207,11 @@ def _empty_rectangle(ctx: Context, g: LinkGraph, d: int, box, near: tuple[int, .
             kinds = (True, False, True)
             text = ""
             if ctx.explain:
-                text = (f"Empty Rectangle on {d}: in {box.name}, {d} is in {names(p, chain[1])[:-2]} or "
-                        f"{names(p, chain[0])[:-2]}; {p.cell_name(x)} sees the first, and {d} in "
-                        f"{g.why(((x,), d), y)} is in {p.cell_name(x)} or {p.cell_name(yc)}, so "
-                        f"{p.cell_name(yc)} or {names(p, chain[0])[:-2]} is {d} "
-                        f"({notation(p, chain, kinds)}): {losses(ctx, elims)}.")
+                text = (f"Empty Rectangle on {d}: in {box.name}, {d} is in {_cells_or(p, near)} or in "
+                        f"{_cells_or(p, far)}; {d} in {g.why(((x,), d), y)} is in {p.cell_name(x)} or "
+                        f"{p.cell_name(yc)}, and {p.cell_name(x)} sees {_cells_and(p, near)}, so {d} is in "
+                        f"{p.cell_name(yc)} or in {_cells_or(p, far)} ({notation(p, chain, kinds)}): "
+                        f"{losses(ctx, elims)}.")
             cells = tuple(dict.fromkeys(far + near + (x, yc)))
             yield Step("empty-rectangle", "Empty Rectangle", 6, text, eliminations=elims, cells=cells,
                        regions=((box.name, box.cells),), candidates=tuple((c, 1 << d) for c in cells),
@@ -239,7 +249,8 @@ def find_w_wing(ctx: Context) -> Iterator[Step]:
                     kinds = (True, False, True, False, True)
                     text = ""
                     if ctx.explain:
-                        text = (f"W-Wing: {p.cell_name(a)} and {p.cell_name(b)} are both {x}/{y}, and {y} in "
+                        text = (f"W-Wing: {p.cell_name(a)} and {p.cell_name(b)} are both {min(x, y)}/{max(x, y)}, "
+                                f"and {y} in "
                                 f"{g.why(r1, r2)} is in {names(p, r1)[:-2]} or {names(p, r2)[:-2]}, so "
                                 f"{losses(ctx, elims)} ({notation(p, chain, kinds)}).")
                     shown = tuple(dict.fromkeys((a, b) + r1[0] + r2[0]))
