@@ -584,6 +584,8 @@ class Indexed:
         self.strong: list[list[int]] = []
         self.weak: list[list[int]] = []
         self.weak_bits: list[int] = []
+        #: the numbers of nodes with a strong link (where a chain can start or end), a bit set
+        self.has_strong: int = 0
         see, cand, masks = g.see, g.cand, g.masks
         for i, n in enumerate(nodes):
             d = n[1]
@@ -618,6 +620,8 @@ class Indexed:
                 wk.discard(i)
                 weak = sorted(wk)
             self.strong.append(strong)
+            if strong:
+                self.has_strong |= 1 << i
             self.weak.append(weak)
             bits = 0
             for j in weak:

@@ -116,7 +116,7 @@ def search(ctx: Context, ix: Indexed, starts: int, allowed: int, *, max_links: i
     cap = max_links
     looked = charged = 0
     strong_adj, weak_adj = ix.strong, ix.weak
-    i_starts = starts & allowed
+    i_starts = starts & allowed & ix.has_strong
     while i_starts:
         low = i_starts & -i_starts
         s = low.bit_length() - 1
