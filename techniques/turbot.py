@@ -284,8 +284,9 @@ TWO_STRING_KITE = Technique("two-string-kite", "2-String Kite", 6, 40, find_two_
                             "2-String Kite on 5: 5 in row 1 is in r1c2 or r1c6, and 5 in column 3 is in r3c3 or "
                             "r8c3; r1c2 and r3c3 share box 1, so r1c6 or r8c3 is 5: r8c6 is not 5.")
 EMPTY_RECTANGLE = Technique("empty-rectangle", "Empty Rectangle", 6, 42, find_empty_rectangle,
-                            "Empty Rectangle on 7: in box 5, 7 is in row 4 or column 6; 7 in column 2 is in r4c2 "
-                            "or r9c2, so r9c2 or column 6 of box 5 is 7: r9c6 is not 7.")
+                            "Empty Rectangle on 7: in box 5, 7 is in r4c4 or r4c5 or in r5c6 or r6c6; 7 in column 2 "
+                            "is in r4c2 or r9c2, and r4c2 sees r4c4 and r4c5, so 7 is in r9c2 or in r5c6 or r6c6: "
+                            "r9c6 is not 7.")
 TURBOT_FISH = Technique("turbot-fish", "Turbot fish", 6, 44, find_turbot_fish,
                         "Turbot fish on 3: 3 in box 1 is in r2c2 or r3c1, and 3 in cage c (10) is in r3c5 or r4c5; "
                         "r3c1 and r3c5 share row 3, so r2c2 or r4c5 is 3: r4c2 is not 3.")
