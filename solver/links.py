@@ -54,6 +54,7 @@ every solution that agrees with the state it was built from.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
 from .bits import POPCOUNT, SUM_OF_MASK, digits_of, low_digit
@@ -98,6 +99,45 @@ def _cells(bits: int) -> tuple[int, ...]:
         low = bits & -bits
         out.append(low.bit_length() - 1)
         bits ^= low
+    return tuple(out)
+
+
+def _fit(total: int | None, distinct: bool, now: tuple[int, ...]) -> tuple[int, ...]:
+    sums = ALL_SUMS if total is None else 1 << total
+    if distinct:
+        return distinct_fit(now, sums)[0]
+    return repeat_support(now, sums)[0]
+
+
+@lru_cache(maxsize=1 << 15)
+def _sum_region_links(total: int | None, distinct: bool, now: tuple[int, ...]
+                      ) -> tuple[tuple[int, int, int, int, bool], ...]:
+    """The links a sum over cells with candidates ``now`` implies, by position:
+    ``(i, d, j, e, strong)`` joins digit d of cell i and digit e of cell j.  Weak: no
+    fit has both; strong: every fit has one (with cell i able to be other than d).
+    Equal digits of a region whose digits differ are left out (the region gives them).
+    Cached by the masks: a cage that did not change gives the same links again."""
+    out = []
+    open_ = [i for i, m in enumerate(now) if POPCOUNT[m] >= 2]
+    for i in open_:
+        ma = now[i]
+        for d in digits_of(ma):
+            trial = list(now)
+            trial[i] = 1 << d
+            support = _fit(total, distinct, tuple(trial))
+            for j in open_:
+                if j != i:
+                    for e in digits_of(now[j] & ~support[j]):
+                        if e != d or not distinct:
+                            out.append((i, d, j, e, False))
+            trial[i] = ma & ~(1 << d)
+            support = _fit(total, distinct, tuple(trial))
+            if 0 in support:
+                continue  # cell i can only be d: no link worth drawing
+            for j in open_:
+                s = support[j]
+                if j != i and s & (s - 1) == 0:
+                    out.append((i, d, j, s.bit_length() - 1, True))
     return tuple(out)
 
 
@@ -190,6 +230,7 @@ class LinkGraph:
         self._local_done: set[Any] = set()
         self._index: Indexed | None = None
         self._weak_cells: dict[int, int] = {}
+        self._watch: dict[int, dict[int, list[Node]]] = {}
         self._strong_cells: dict[int, int] = {}
         #: scratch space for techniques, per state (key by technique id): results that
         #: several techniques share, such as all three-link single-digit chains
@@ -222,6 +263,20 @@ class LinkGraph:
             self._groups[digit] = found
             for bits, n in found:
                 self._group_at[(digit, bits)] = n
+        return found
+
+    def _watchers(self, digit: int) -> dict[int, list[Node]]:
+        """For each cell: the groups of ``digit`` whose every cell it sees (weak links)."""
+        found = self._watch.get(digit)
+        if found is None:
+            found = {}
+            for _, g in self.groups(digit):
+                common = -1
+                for c in g[0]:
+                    common &= self.see[c]
+                for c in _cells(common & self.cand[digit]):
+                    found.setdefault(c, []).append(g)
+            self._watch[digit] = found
         return found
 
     # --- what must be where --------------------------------------------------------------
@@ -290,9 +345,12 @@ class LinkGraph:
                 common &= self.see[c]
         for b in _cells(common & self.cand[d]):
             out.add(((b,), d))
-        for bits, g in self.groups(d):
-            if not bits & ~common:
-                out.add(g)
+        if len(cells) == 1:
+            out.update(self._watchers(d).get(cells[0], ()))
+        else:
+            for bits, g in self.groups(d):
+                if not bits & ~common:
+                    out.add(g)
         if len(cells) == 1:
             self._local(cells[0])
             out |= self._extra_weak.get(n, set())
@@ -480,36 +538,13 @@ class LinkGraph:
                 if left and left & (left - 1) == 0:
                     self._link(((x,), d), ((y,), left.bit_length() - 1), True, reason)
 
-    def _fit(self, region: Region, now: tuple[int, ...]) -> tuple[int, ...]:
-        sums = ALL_SUMS if region.total is None else 1 << region.total
-        if region.distinct:
-            return distinct_fit(now, sums)[0]
-        return repeat_support(now, sums)[0]
-
     def _sum_links(self, region: Region) -> None:
         cells = region.cells
-        now = [self.masks[c] for c in cells]
+        now = tuple([self.masks[c] for c in cells])
         if 0 in now:
             return
-        open_ = [i for i, m in enumerate(now) if POPCOUNT[m] >= 2]
-        for i in open_:
-            a, ma = cells[i], now[i]
-            for d in digits_of(ma):
-                trial = list(now)
-                trial[i] = 1 << d
-                support = self._fit(region, tuple(trial))
-                for j in open_:
-                    if j != i:
-                        for e in digits_of(now[j] & ~support[j]):
-                            self._link(((a,), d), ((cells[j],), e), False, region.name)
-                trial[i] = ma & ~(1 << d)
-                support = self._fit(region, tuple(trial))
-                if 0 in support:
-                    continue  # a can only be d: no link worth drawing
-                for j in open_:
-                    s = support[j]
-                    if j != i and s & (s - 1) == 0:
-                        self._link(((a,), d), ((cells[j],), s.bit_length() - 1), True, region.name)
+        for i, d, j, e, strong in _sum_region_links(region.total, region.distinct, now):
+            self._link(((cells[i],), d), ((cells[j],), e), strong, region.name)
 
     def _side_sums(self, region: Region) -> dict[Node, int]:
         """For each open candidate of a cage: the totals (a bit set) the cage can have with it."""
@@ -566,11 +601,8 @@ class Indexed:
     def __init__(self, g: LinkGraph) -> None:
         nodes = list(g.nodes())
         count = len(nodes)
-        group_bits: list[tuple[int, int]] = []  # (digit, cells) of each group, by number - count
         for d in range(1, g.max_digit + 1):
-            for bits, n in g.groups(d):
-                nodes.append(n)
-                group_bits.append((d, bits))
+            nodes += [n for _, n in g.groups(d)]
         self.nodes: list[Node] = nodes
         self.at: dict[Node, int] = {n: i for i, n in enumerate(nodes)}
         at = self.at
@@ -611,9 +643,8 @@ class Indexed:
                     low = cells & -cells
                     wk.add(number[(low.bit_length() - 1) * stride + d])
                     cells ^= low
-                for k, (gd, bits) in enumerate(group_bits):
-                    if gd == d and not bits & ~seen:
-                        wk.add(count + k)
+                for m in g._watchers(d).get(c, ()):
+                    wk.add(at[m])
                 for m in g._extra_weak.get(n, ()):
                     if m in at:
                         wk.add(at[m])
