@@ -4,9 +4,8 @@ every chain technique works the same on Sudoku, Killer, Greater Killer,
 Kakuro and Kropki of any size.
 
 A **node** is ``(cells, digit)``: one candidate ``((cell,), digit)`` or a
-*group*, a digit in 2-3 cells of the intersection of two regions whose digits
-differ (a line inside a box, a line or box inside a cage), true when the digit
-is in one of those cells.  Only cells with two or more candidates are nodes.
+*group*, a digit in 2-3 cells where a row or column meets a box, jigsaw region
+or cage, true when the digit is in one of those cells.  Only cells with two or more candidates are nodes.
 
 **Weak links** (not both true):
 
@@ -150,7 +149,7 @@ class _Static:
     pairs: tuple[tuple[tuple[int, int, str], ...], ...]
     """per cell: ``(pair index, other cell, kind)`` of its dots"""
     segments: tuple[int, ...]
-    """intersections (bit sets, 2+ cells) of two regions whose digits differ"""
+    """where a line meets a box, jigsaw region or cage (bit sets of 2+ cells)"""
     comparisons: tuple[tuple[int, ...], ...]
     """per cell: the indexes of the comparisons whose cages hold it"""
 
@@ -167,11 +166,13 @@ def _static(puzzle: Puzzle) -> _Static:
         if not pair_holds(pair.kind, 1, 1):  # consecutive and ratio dots never join equal digits
             see[pair.a] |= 1 << pair.b
             see[pair.b] |= 1 << pair.a
-    distinct = [_bits(r.cells) for r in puzzle.regions if r.distinct and len(r.cells) > 1]
+    lines = [_bits(r.cells) for r in puzzle.regions if r.distinct and r.kind in ("row", "column")]
+    others = [_bits(r.cells) for r in puzzle.regions
+              if r.distinct and len(r.cells) > 1 and r.kind not in ("row", "column")]
     segments: dict[int, None] = {}
-    for i, a in enumerate(distinct):
-        for b in distinct[i + 1:]:
-            both = a & b  # (when one region lies inside the other, the smaller one is a segment)
+    for a in lines:
+        for b in others:
+            both = a & b  # a line inside a box, jigsaw region or cage (or a cage inside a line)
             if both & (both - 1):
                 segments[both] = None
     comparisons: list[list[int]] = [[] for _ in puzzle.cells]
