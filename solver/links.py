@@ -602,8 +602,17 @@ class Indexed:
     def __init__(self, g: LinkGraph) -> None:
         nodes = list(g.nodes())
         count = len(nodes)
+        group_info: list[tuple[int, int, int]] = []  # per group: digit, cells, cells seeing all of it
         for d in range(1, g.max_digit + 1):
-            nodes += [n for _, n in g.groups(d)]
+            for bits, n in g.groups(d):
+                nodes.append(n)
+                common = -1
+                for c in n[0]:
+                    common &= g.see[c]
+                group_info.append((d, bits, common))
+        by_digit: list[list[tuple[int, int]]] = [[] for _ in range(g.max_digit + 1)]
+        for k, (d, bits, _) in enumerate(group_info):
+            by_digit[d].append((count + k, bits))
         self.nodes: list[Node] = nodes
         self.at: dict[Node, int] = {n: i for i, n in enumerate(nodes)}
         at = self.at
@@ -623,9 +632,19 @@ class Indexed:
         for i, n in enumerate(nodes):
             d = n[1]
             self.of_digit[d] |= 1 << i
-            if i >= count:  # a group: few of them, read from the graph
-                strong = sorted(at[m] for m in g.strong_from(n) if m in at)
-                weak = sorted(at[m] for m in g.weak_from(n) if m in at)
+            if i >= count:  # a group: links to what sees all of it, and its region's strong links
+                strong = sorted(at[m] for m in g._digit_strong(d).get(n, ()) if m in at)
+                _, bits, common = group_info[i - count]
+                wk = set()
+                cells = common & cand[d]
+                while cells:
+                    low = cells & -cells
+                    wk.add(number[(low.bit_length() - 1) * stride + d])
+                    cells ^= low
+                for k, other_bits in by_digit[d]:
+                    if not other_bits & ~common:
+                        wk.add(k)
+                weak = sorted(wk)
             else:
                 c = n[0][0]
                 g._local(c)
