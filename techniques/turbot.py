@@ -118,7 +118,8 @@ def _turbot_step(ctx: Context, g: LinkGraph, chain: tuple[Node, ...], elims: lis
                 f"{'share ' + share if share else 'cannot both be ' + str(d)}, so {p.cell_name(a[0][0])} or "
                 f"{p.cell_name(e[0][0])} is {d} ({notation(p, chain, kinds)}): {losses(ctx, elims)}.")
     cells = tuple(n[0][0] for n in chain)
-    return Step(kind, _NAMES[kind], 6, text, eliminations=tuple(elims), cells=cells,
+    regions = tuple((r.name, r.cells) for r in (g.region_of(a, b), g.region_of(c, e)) if r is not None)
+    return Step(kind, _NAMES[kind], 6, text, eliminations=tuple(elims), cells=cells, regions=regions,
                 candidates=tuple((cell, 1 << d) for cell in cells), links=links_of(chain, kinds))
 
 
@@ -254,7 +255,9 @@ def find_w_wing(ctx: Context) -> Iterator[Step]:
                                 f"{g.why(r1, r2)} is in {names(p, r1)[:-2]} or {names(p, r2)[:-2]}, so "
                                 f"{losses(ctx, elims)} ({notation(p, chain, kinds)}).")
                     shown = tuple(dict.fromkeys((a, b) + r1[0] + r2[0]))
-                    yield Step("w-wing", "W-Wing", 6, text, eliminations=tuple(elims), cells=shown,
+                    bridge_region = g.region_of(r1, r2)
+                    regions = () if bridge_region is None else ((bridge_region.name, bridge_region.cells),)
+                    yield Step("w-wing", "W-Wing", 6, text, eliminations=tuple(elims), cells=shown, regions=regions,
                                candidates=((a, mask), (b, mask)) + tuple((c, 1 << y) for c in r1[0] + r2[0]),
                                links=links_of(chain, kinds))
 

@@ -68,6 +68,7 @@ def test_skyscraper_fires_with_its_eliminations():
     assert elims(step) == [(n, [1]) for n in names_of(["r2c6", "r3c6", "r4c5", "r6c5"])]
     assert "Skyscraper on 1" in step.text and "share column 1" in step.text
     assert [k.strong for k in step.links] == [True, False, True]
+    assert {name for name, _ in step.regions} == {"row 1", "row 5"}
     assert {step.links[0].cells, step.links[-1].to_cells} == {(cell("r1c5"),), (cell("r5c6"),)}
 
 
@@ -131,6 +132,7 @@ def test_w_wing_fires_and_says_why():
     assert step.text.startswith("W-Wing: r2c3 and r7c8 are both 1/9, and 9 in column 5 is in r2c5 or r7c5, "
                                 "so r2c8 and r7c3 are not 1")
     assert step.links[2] == Link((cell("r2c5"),), 9, (cell("r7c5"),), 9, True)
+    assert [name for name, _ in step.regions] == ["column 5"]
 
 
 def test_w_wing_near_miss():
