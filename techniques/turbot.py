@@ -40,6 +40,7 @@ from solver.model import BLOCK_KINDS
 from solver.step import Step
 
 from .chains import links_of, losses, notation
+from .common import BOX_KINDS
 
 LINES = ("row", "column")
 
@@ -282,14 +283,14 @@ def _bridge(g: LinkGraph, a: int, b: int, y: int) -> tuple[Node, Node] | None:
 
 SKYSCRAPER = Technique("skyscraper", "Skyscraper", 6, 36, find_skyscraper,
                        "Skyscraper on 4: 4 in row 2 is in r2c3 or r2c7, and 4 in row 6 is in r6c3 or r6c8; r2c3 "
-                       "and r6c3 share column 3, so r2c7 or r6c8 is 4: r1c8 is not 4.")
+                       "and r6c3 share column 3, so r2c7 or r6c8 is 4: r1c8 is not 4.", kinds=BOX_KINDS)
 TWO_STRING_KITE = Technique("two-string-kite", "2-String Kite", 6, 40, find_two_string_kite,
                             "2-String Kite on 5: 5 in row 1 is in r1c2 or r1c6, and 5 in column 3 is in r3c3 or "
-                            "r8c3; r1c2 and r3c3 share box 1, so r1c6 or r8c3 is 5: r8c6 is not 5.")
+                            "r8c3; r1c2 and r3c3 share box 1, so r1c6 or r8c3 is 5: r8c6 is not 5.", kinds=BOX_KINDS)
 EMPTY_RECTANGLE = Technique("empty-rectangle", "Empty Rectangle", 6, 42, find_empty_rectangle,
                             "Empty Rectangle on 7: in box 5, 7 is in r4c4 or r4c5 or in r5c6 or r6c6; 7 in column 2 "
                             "is in r4c2 or r9c2, and r4c2 sees r4c4 and r4c5, so 7 is in r9c2 or in r5c6 or r6c6: "
-                            "r9c6 is not 7.")
+                            "r9c6 is not 7.", kinds=BOX_KINDS)
 TURBOT_FISH = Technique("turbot-fish", "Turbot fish", 6, 44, find_turbot_fish,
                         "Turbot fish on 3: 3 in box 1 is in r2c2 or r3c1, and 3 in cage c (10) is in r3c5 or r4c5; "
                         "r3c1 and r3c5 share row 3, so r2c2 or r4c5 is 3: r4c2 is not 3.")
