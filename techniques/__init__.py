@@ -20,7 +20,8 @@ from solver.contract import Context, Technique
 from solver.errors import InvalidArgumentError
 from solver.step import Step
 
-from . import combinations, comparisons, contradiction, cutvertex, dots, innies, intersections, singles, subsets
+from . import (aic, combinations, comparisons, contradiction, cutvertex, dots, innies, intersections, singles, subsets,
+               turbot)
 
 DEFAULT: tuple[Technique, ...] = (
     *singles.TECHNIQUES,
@@ -40,6 +41,8 @@ DEFAULT: tuple[Technique, ...] = (
     *cutvertex.TECHNIQUES,
     subsets.NAKED_QUAD,
     subsets.HIDDEN_QUAD,
+    *turbot.TECHNIQUES,
+    *aic.TECHNIQUES,
     *contradiction.TECHNIQUES,
 )
 
