@@ -144,17 +144,18 @@ def test_a_linked_killer_shows_only_the_setters_cages_and_its_identity(tab: Any,
     assert tab.inner_text("#sl-rules") == RULES
     assert TITLE in tab.title()
     if notation == "sudokupad":
-        shot(tab, "play-killer-loose-desktop.png" if tab.viewport_size["width"] > 500 else "play-killer-loose-phone.png")
+        wide = tab.viewport_size["width"] > 500
+        shot(tab, "play-killer-loose-desktop.png" if wide else "play-killer-loose-phone.png")
 
 
 def test_a_reload_keeps_the_position_not_the_link(desk: Any, base_url: str) -> None:
     open_linked(desk, linked_address(base_url, "fpuzzles", "query"))
+    until(desk, "() => !location.search && location.hash.startsWith('#p=')")  # the link became the page's state
+    opened = desk.evaluate("location.hash")
     first = sorted(truth())[0]
     desk.click(f'rect.sl-cell[data-cell="{first}"]')
     desk.click(f'#sl-pad button[data-digit="{truth()[first]}"]')
-    until(desk, "(n) => !location.search && location.hash.startsWith('#p=') && window.sumlogicGame.grid.values.some(Boolean)")
-    saved = desk.evaluate("location.hash")
-    until(desk, "(h) => document.body.getAttribute('data-saved') !== null && location.hash === h", saved)
+    until(desk, "(h) => location.hash !== h && !location.search", opened)  # the digit is in the address
     desk.reload()
     desk.wait_for_selector("body[data-ready]")
     desk.wait_for_selector("svg.sl-board")
@@ -200,7 +201,8 @@ def test_mouse_alone_from_a_sudokupad_killer_link_to_solved(tab: Any, base_url: 
     places = tab.evaluate("""() => Object.fromEntries([...document.querySelectorAll(
         'svg.sl-board rect.sl-cell[data-cell], #sl-pad button[data-digit]')].map((e) => {
           const r = e.getBoundingClientRect();
-          return [e.getAttribute('data-cell') || `d${e.getAttribute('data-digit')}`, [r.x + r.width / 2, r.y + r.height / 2]];
+          const name = e.getAttribute('data-cell') || `d${e.getAttribute('data-digit')}`;
+          return [name, [r.x + r.width / 2, r.y + r.height / 2]];
         }))""")
     height = tab.viewport_size["height"]
     assert all(0 < y < height for _, y in places.values()), "the grid and the digit pad are on one screen"

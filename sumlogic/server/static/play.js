@@ -10,6 +10,8 @@
  * drawn by the step viewer's code (window.SumlogicBoard, viewer.js). The
  * puzzle and the position live in the address (#p=...), so a link shares
  * them and a reload restores them: the server keeps nothing between requests.
+ * An address may instead carry a puzzle link to open (``#link=...`` or
+ * ``?link=...``, see ``linkIn``): a link reaches the page with no paste.
  *
  * What the page says is always about the grid shown: a change of the grid
  * takes away the marks and words of an earlier check or hint.
