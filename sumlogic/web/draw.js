@@ -167,7 +167,7 @@
         const id = `sl-cage-mask-${masks}`;
         const chars = (cage.label ? String(cage.label).length + (hasSum ? 1 : 0) : 0) + (hasSum ? String(cage.sum).length : 0);
         // wide enough for the total at the play page's larger phone size too (15 units a digit's height)
-        const w = 4 + chars * 9;
+        const w = 8 + chars * 9;
         parts.push(svg("mask", { id, maskUnits: "userSpaceOnUse", x: -MARGIN, y: -MARGIN, width: board.width * CELL + 2 * MARGIN, height: board.height * CELL + 2 * MARGIN },
           svg("rect", { x: -MARGIN, y: -MARGIN, width: board.width * CELL + 2 * MARGIN, height: board.height * CELL + 2 * MARGIN, fill: "#fff" }),
           svg("rect", { class: "sl-cage-sum-box", x: c * CELL, y: r * CELL, width: w, height: 18, fill: "#000" })));
