@@ -1,7 +1,7 @@
 """One self-contained HTML page that shows a solving trace step by step.
 
-The page holds the viewer (``sumlogic/web/viewer.css``, ``arrows.js`` and ``viewer.js``, read
-from the installed package) and the traces as JSON, so it opens anywhere,
+The page holds the viewer (``sumlogic/web/viewer.css`` and the scripts :data:`VIEWER_SCRIPTS`,
+read from the installed package, inlined in their loading order) and the traces as JSON, so it opens anywhere,
 offline, from a file.  The same traces always give the same bytes.
 
 >>> trace = {"id": "sudoku/demo/1", "kind": "sudoku", "status": "stuck",
@@ -41,12 +41,16 @@ from puzzles.kinds import KINDS
 __all__ = ["embed_json", "links_of", "load_traces", "render_html", "viewer_asset", "write_html"]
 
 KIND_NAMES = {k.name: k.title for k in KINDS.values()}
+
+#: The viewer's scripts in sumlogic/web, in the order they load: the chain arrows, the board model,
+#: the board drawing, then the step page around them (each takes what it needs from the ones before).
+VIEWER_SCRIPTS = ("arrows.js", "board.js", "draw.js", "viewer.js")
 """Each kind's title (:data:`puzzles.kinds.KINDS`)."""
 
 
 @cache
 def viewer_asset(name: str) -> str:
-    """The text of a packaged viewer file (``viewer.js``, ``arrows.js`` or ``viewer.css``).
+    """The text of a packaged viewer file (one of :data:`VIEWER_SCRIPTS` or ``viewer.css``).
 
     >>> "sumlogic-viewer" in viewer_asset("viewer.js")
     True
@@ -143,7 +147,7 @@ def render_html(traces: Sequence[Mapping[str, Any]] | Mapping[str, Any]) -> str:
     items = _as_list(traces)
     payload = items[0] if len(items) == 1 else items
     css = _inline(viewer_asset("viewer.css"), "</style")
-    js = _inline(viewer_asset("arrows.js") + viewer_asset("viewer.js"), "</script")
+    js = _inline("".join(viewer_asset(name) for name in VIEWER_SCRIPTS), "</script")
     return (
         "<!DOCTYPE html>\n"
         '<html lang="en">\n'

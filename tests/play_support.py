@@ -79,16 +79,19 @@ def shot(page: Any, name: str) -> None:
 
 
 def linked_step() -> dict[str, Any]:
-    """A hand-made step with a chain: r1c1 5 =strong= r1c9 5 -weak- r9c9 5 =strong= r9c1 5 (a grouped node last)."""
+    """A hand-made chain step on sample sudoku-1, every node an empty cell where 6 may go (no given 6 in
+    its row, column or box): r2c9 6 =strong (row 2's only places)= r2c1 6 -weak (column 1)- r5c1 6
+    =strong= r5c7/r5c8 6 (a grouped node), so r4c9 (seeing r2c9 and box 6's pair) cannot be 6."""
     node = lambda cells, d: {"cells": cells, "digit": d}  # noqa: E731
     return {
         "technique": "x-chain", "name": "X-Chain", "level": 6,
-        "text": "A chain of 5s from r1c1 to r9c1 removes 5 from r5c1.",
-        "placements": [], "eliminations": [["r5c1", [5]]],
-        "highlights": {"cells": ["r1c1", "r1c9", "r9c9", "r9c1"], "candidates": [["r1c1", [5]], ["r9c1", [5]]]},
+        "text": "A chain of 6s from r2c9 to r5c7/r5c8: one end is 6, so r4c9, seeing both, is not 6.",
+        "placements": [], "eliminations": [["r4c9", [6]]],
+        "highlights": {"cells": ["r2c9", "r2c1", "r5c1", "r5c7", "r5c8"],
+                       "candidates": [["r2c9", [6]], ["r5c7", [6]], ["r5c8", [6]]]},
         "links": [
-            {"from": node(["r1c1"], 5), "to": node(["r1c9"], 5), "type": "strong"},
-            {"from": node(["r1c9"], 5), "to": node(["r9c9"], 5), "type": "weak"},
-            {"from": node(["r9c9"], 5), "to": node(["r9c1", "r9c2"], 5), "type": "strong"},
+            {"from": node(["r2c9"], 6), "to": node(["r2c1"], 6), "type": "strong"},
+            {"from": node(["r2c1"], 6), "to": node(["r5c1"], 6), "type": "weak"},
+            {"from": node(["r5c1"], 6), "to": node(["r5c7", "r5c8"], 6), "type": "strong"},
         ],
     }

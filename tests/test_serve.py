@@ -372,7 +372,7 @@ def test_the_pages_load_nothing_from_elsewhere(client: TestClient, path: str) ->
     for link in links:
         if link.startswith("/static/"):
             assert client.get(link).status_code == 200
-    for name in ("play.js", "viewer.js", "view.js", "docs.js", "address.js"):
+    for name in ("play.js", "viewer.js", "board.js", "draw.js", "view.js", "docs.js", "address.js"):
         assert not re.search(r"https?://(?!www\.w3\.org/2000/svg|sudokupad\.app/)", client.get(f"/static/{name}").text)
 
 

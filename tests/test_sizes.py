@@ -472,8 +472,8 @@ def test_interop_expectations_of_other_sizes() -> None:
 
 
 def _viewer_functions(*names: str) -> str:
-    """The source of some top-level functions of ``viewer.js`` (each ends at a line ``  }``)."""
-    source = (Path(sumlogic.__file__).parent / "web" / "viewer.js").read_text(encoding="utf-8")
+    """The source of some top-level functions of the board model ``board.js`` (each ends at a line ``  }``)."""
+    source = (Path(sumlogic.__file__).parent / "web" / "board.js").read_text(encoding="utf-8")
     out = []
     for name in names:
         start = source.index(f"  function {name}(")

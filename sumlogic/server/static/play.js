@@ -10,6 +10,8 @@
  * drawn by the step viewer's code (window.SumlogicBoard, viewer.js). The
  * puzzle and the position live in the address (#p=...), so a link shares
  * them and a reload restores them: the server keeps nothing between requests.
+ * An address may instead carry a puzzle link to open (``#link=...`` or
+ * ``?link=...``, see ``linkIn``): a link reaches the page with no paste.
  *
  * What the page says is always about the grid shown: a change of the grid
  * takes away the marks and words of an earlier check or hint.
@@ -36,6 +38,28 @@
     const [h, m, sec] = [Math.floor(s / 3600), Math.floor(s / 60) % 60, s % 60];
     const two = (n) => String(n).padStart(2, "0");
     return h ? `${h}:${two(m)}:${two(sec)}` : `${m}:${two(sec)}`;
+  }
+
+  /**
+   * The puzzle link (or text) an address carries for the page to open, or null: ``?link=TEXT`` (URL-encoded,
+   * as a form or a bookmarklet sends it) or ``#link=TEXT`` (the rest of the address, so a link's own ``&``
+   * and ``?`` may stay as they are; URL-encoded also read). The hash form never reaches the server's log.
+   *
+   *   /?link=https%3A%2F%2Fsudokupad.app%2F...      /#link=https://sudokupad.app/...?puzzle=...
+   */
+  function linkIn(where) {
+    const m = /^#(?:.*&)?link=(.+)$/s.exec(where.hash || "");
+    if (m) {
+      const text = m[1];
+      if (!/^[a-z][a-z0-9+.-]*%3A/i.test(text)) return text; // plain (a link's own %-escapes kept)
+      try {
+        return decodeURIComponent(text);
+      } catch (error) {
+        return text;
+      }
+    }
+    const query = new URLSearchParams(where.search || "").get("link");
+    return query && query.trim() ? query : null;
   }
 
   class Game {
@@ -101,7 +125,7 @@
         this.openSteps();
       });
       window.SumlogicPlayInput.bind(this);
-      window.addEventListener("hashchange", () => this.readHash());
+      window.addEventListener("hashchange", async () => (await this.readHash()) || this.openLinked());
       setInterval(() => this.tick(), 1000);
     }
 
@@ -125,11 +149,11 @@
 
     // ------------------------------------------------------------ opening
 
-    /** Read a pasted link or text on the server, then start it. */
+    /** Read a pasted link or text on the server, then start it (true when it opened). */
     async open(text) {
       if (!text.trim()) {
         this.say("Paste a puzzle link or text first.", "error");
-        return;
+        return false;
       }
       this.say("Reading the puzzle\u2026");
       try {
@@ -140,9 +164,20 @@
         this.say(`${KIND_TEXT[data.kind] || data.kind} ${data.size}, read as ${data.format}.`);
         this.save();
         $("sl-board").focus({ preventScroll: true });
+        return true;
       } catch (error) {
         this.say(`Cannot open it: ${error.message}`, "error");
+        return false;
       }
+    }
+
+    /** Open the puzzle link an address carries (``linkIn``), as if pasted: the puzzle box shows it and,
+     * once read, the address becomes the usual ``#p=...`` (so a reload keeps the position). */
+    async openLinked() {
+      const link = linkIn(location);
+      if (link === null) return false;
+      $("sl-source").value = link;
+      return this.open(link);
     }
 
     /** Show ``record`` with the player's position ``data`` (the address's {placed, marks, corner, colours}). */
@@ -208,7 +243,8 @@
       const data = { v: 2, puzzle: this.record, ...this.grid.dump() };
       this.writing = this.writing.then(async () => {
         const hash = `#${HASH_KEY}=${await window.SumlogicAddress.encode(data)}`;
-        if (location.hash !== hash) history.replaceState(null, "", hash);
+        // the address's own path with the state (a ``?link=`` that opened the puzzle goes: the state holds it)
+        if (location.hash !== hash || location.search) history.replaceState(null, "", location.pathname + hash);
         $("sl-steps").setAttribute("href", `/view${hash}`);
         document.body.setAttribute("data-saved", hash.length);
       }).catch((error) => this.say(`Cannot write the address: ${error.message}`, "error"));
@@ -513,7 +549,7 @@
     const game = new Game();
     window.sumlogicGame = game;
     game.loadSamples();
-    await game.readHash();
+    if (!(await game.readHash())) await game.openLinked();
     document.body.setAttribute("data-ready", "true");
   }
 
