@@ -19,7 +19,8 @@ from typing import Iterable
 from solver.contract import Technique
 from solver.errors import InvalidArgumentError
 
-from . import combinations, comparisons, contradiction, cutvertex, dots, innies, intersections, singles, subsets
+from . import (combinations, comparisons, contradiction, cutvertex, dots, innies, intersections, seeing, singles,
+               subsets)
 
 DEFAULT: tuple[Technique, ...] = (
     *singles.TECHNIQUES,
@@ -29,6 +30,7 @@ DEFAULT: tuple[Technique, ...] = (
     intersections.CLAIMING,
     intersections.CAGE_CONFINEMENT,
     intersections.COMBINATION_CONFINEMENT,
+    *seeing.TECHNIQUES,
     comparisons.SUM_COMPARISON,
     subsets.NAKED_PAIR,
     subsets.HIDDEN_PAIR,
