@@ -19,8 +19,8 @@ from typing import Iterable
 from solver.contract import Technique
 from solver.errors import InvalidArgumentError
 
-from . import (combinations, comparisons, contradiction, cutvertex, dots, innies, intersections, seeing, singles,
-               subsets)
+from . import (combinations, comparisons, contradiction, cutvertex, dots, house_combos, innies, intersections, seeing,
+               singles, subsets)
 
 DEFAULT: tuple[Technique, ...] = (
     *singles.TECHNIQUES,
@@ -36,6 +36,8 @@ DEFAULT: tuple[Technique, ...] = (
     subsets.HIDDEN_PAIR,
     dots.KROPKI_CHAIN,
     *innies.TECHNIQUES,
+    *house_combos.TECHNIQUES,
+    comparisons.RELATION_CHECK,
     subsets.NAKED_TRIPLE,
     subsets.HIDDEN_TRIPLE,
     *cutvertex.TECHNIQUES,
