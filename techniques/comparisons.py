@@ -183,8 +183,9 @@ def find_relation_checks(ctx: Context) -> Iterator[Step]:
             continue
         text = ""
         if ctx.explain:
-            text = (f"{_side_name(left)} {comp.op} {_side_name(right)}: " + "; ".join(notes) +
-                    (", which does not fit" if len(notes) == 1 else "; neither fits") + f". So {losses_text(ctx, elims)}.")
+            verdict = ", which does not fit" if len(notes) == 1 else "; neither fits"
+            text = (f"{_side_name(left)} {comp.op} {_side_name(right)}: " + "; ".join(notes) + verdict +
+                    f". So {losses_text(ctx, elims)}.")
         yield Step("relation-check", "Relation check", 5, text, eliminations=tuple(elims),
                    cells=tuple(c for c, _ in elims), regions=(region_key(left), region_key(right)))
 

@@ -1,4 +1,4 @@
-"""House combinations (killer pairs and triples, blocked combinations).
+r"""House combinations (killer pairs and triples, blocked combinations).
 
 **House combinations** (``house-combinations``, level 5): the cages that lie
 wholly inside a house, and the house's other ("loose") cells, share out its
@@ -25,8 +25,9 @@ depth first, fewest combinations first; a house with more than
 ...                     Region("cage b", (2, 3), total=5, kind="cage")), max_digit=4)
 >>> ctx = Context(p, Candidates.initial(p), TECHNIQUES)
 >>> ctx.state.masks[2] = ctx.state.masks[3] = 0b10010        # cage b can only be 1+4
->>> print(next(find_house_combinations(ctx)).text)
-row 1 holds 1-4 once, shared by cage a (5) and cage b (5); cage a cannot be 1+4: it clashes with every combination of cage b (5) (1+4). So r1c1 and r1c2 lose 1 and 4.
+>>> print(next(find_house_combinations(ctx)).text.replace(": it", ":\nit"))
+row 1 holds 1-4 once, shared by cage a (5) and cage b (5); cage a cannot be 1+4:
+it clashes with every combination of cage b (5) (1+4). So r1c1 and r1c2 lose 1 and 4.
 """
 
 from __future__ import annotations

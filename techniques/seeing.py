@@ -1,4 +1,4 @@
-"""Pointing through several regions: a region must hold a digit, and a cell
+r"""Pointing through several regions: a region must hold a digit, and a cell
 outside it sees every place the region has left for that digit.
 
 * **cage pointing** (``cage-pointing``, level 3): a cage, a Kakuro run or a
@@ -26,8 +26,9 @@ have no place left for 2").
 ...                     Region("cage a", (0, 4), total=3, kind="cage"), Region("cage b", (2, 4), kind="cage")),
 ...            max_digit=3)
 >>> step = next(find_cage_pointing(Context(p, Candidates.initial(p), TECHNIQUES)))
->>> print(step.text)
-cage a (3) must hold 1 (its only combination 1+2 uses it), and only r1c1 and r2c2 can take it; r1c3 sees both (r1c1 through row 1, r2c2 through cage b), so it is not 1.
+>>> print(step.text.replace("; ", ";\n"))
+cage a (3) must hold 1 (its only combination 1+2 uses it), and only r1c1 and r2c2 can take it;
+r1c3 sees both (r1c1 through row 1, r2c2 through cage b), so it is not 1.
 """
 
 from __future__ import annotations
