@@ -7,13 +7,14 @@ combinations must not overlap, and the digits they leave must fit the loose
 cells (one each, a perfect matching).  A combination that no joint choice
 uses goes, and with it the candidates only it supported; a loose cell keeps
 only the digits some joint choice leaves it.  The step says which
-combinations clash (``cage s cannot be 5+6: it clashes with every
-combination of cage k (5+9 or 6+8)``).
+combinations clash (``cage s cannot be 5+6: it clashes with cage k (14),
+which can only be 5+9 or 6+8``).
 
 Each cage's own fitting combinations come from
 :func:`~solver.supports.distinct_fit` (through
 :func:`~techniques.combinations.region_fit`), the loose cells' matching from
-:func:`~solver.supports.matching_support`.  The joint choices are walked
+:func:`~solver.supports.matching_support`.  Derived sums of different digits (innies and outies) among the loose
+cells count as cages too.  The joint choices are walked
 depth first, fewest combinations first; a house with more than
 :data:`MAX_CHOICES` partial choices is left alone.
 
@@ -27,7 +28,7 @@ depth first, fewest combinations first; a house with more than
 >>> ctx.state.masks[2] = ctx.state.masks[3] = 0b10010        # cage b can only be 1+4
 >>> print(next(find_house_combinations(ctx)).text.replace(": it", ":\nit"))
 row 1 holds 1-4 once, shared by cage a (5) and cage b (5); cage a cannot be 1+4:
-it clashes with every combination of cage b (5) (1+4). So r1c1 and r1c2 lose 1 and 4.
+it clashes with cage b (5), which must be 1+4. So r1c1 and r1c2 lose 1 and 4.
 """
 
 from __future__ import annotations
@@ -63,6 +64,29 @@ def house_cages(puzzle: Puzzle) -> tuple[tuple[Region, tuple[Region, ...], tuple
         taken = {c for r in inside for c in r.cells}
         out.append((house, inside, tuple(c for c in house.cells if c not in taken)))
     return tuple(out)
+
+
+def _with_derived(ctx: Context, layouts: list[tuple[Region, tuple[Region, ...], tuple[int, ...]]]
+                  ) -> list[tuple[Region, tuple[Region, ...], tuple[int, ...]]]:
+    """The layouts with the derived sums of different digits (innies, outies) that lie among
+    a house's loose cells taken as cages too, the largest first."""
+    sums = sorted((r for r in ctx.virtual if r.distinct and r.total is not None),
+                  key=lambda r: -len(r.cells))
+    by_house = {house.name: (house, cages, loose) for house, cages, loose in layouts}
+    max_digit = ctx.puzzle.max_digit
+    for house in ctx.puzzle.regions:
+        if not (house.kind in HOUSE_KINDS and house.distinct and len(house.cells) == max_digit):
+            continue
+        _, cages, loose = by_house.get(house.name, (house, (), house.cells))
+        free = set(loose)
+        extra = []
+        for region in sums:
+            if free.issuperset(region.cells) and len(region.cells) < max_digit:
+                extra.append(region)
+                free.difference_update(region.cells)
+        if extra:
+            by_house[house.name] = (house, cages + tuple(extra), tuple(c for c in loose if c in free))
+    return list(by_house.values())
 
 
 def _joint(combos: list[tuple[int, ...]], loose: tuple[int, ...], full: int
@@ -111,7 +135,8 @@ def _clash(combo: int, others: list[tuple[Region, tuple[int, ...]]]) -> str:
     """Why a combination no joint choice uses goes: a cage all of whose combinations overlap it."""
     for region, combos in others:
         if combos and all(c & combo for c in combos):
-            return f"it clashes with every combination of {describe(region)} ({combos_text(combos)})"
+            which = f"can only be {combos_text(combos)}" if len(combos) > 1 else f"must be {combos_text(combos)}"
+            return f"it clashes with {describe(region)}, which {which}"
     return "no choice of the other cages' combinations and the loose cells' digits fits beside it"
 
 
@@ -120,9 +145,12 @@ def find_house_combinations(ctx: Context) -> Iterator[Step]:
     masks = ctx.state.masks
     full = full_mask(ctx.puzzle.max_digit)
     changed = ctx.changed_since_quiet("house-combinations")
-    for house, cages, loose in house_cages(ctx.puzzle):
+    layouts = list(house_cages(ctx.puzzle))
+    if ctx.virtual:
+        layouts = _with_derived(ctx, layouts)
+    for house, cages, loose in layouts:
         if changed is not None and changed.isdisjoint(house.cells):
-            continue  # the house (and so every cage inside it) is unchanged since the last empty search
+            continue  # the house (and so every sum inside it) is unchanged since the last empty search
         if any(masks[c] == 0 for c in house.cells):
             continue
         if len(cages) == 1 and not loose:
@@ -191,6 +219,6 @@ def _text(ctx: Context, house: Region, cages: tuple[Region, ...], combos: list[t
 HOUSE_COMBINATIONS = Technique(
     "house-combinations", "House combinations", 5, 15, find_house_combinations,
     "row 3 holds 1-9 once, shared by cage k (14) and cage s (11) with r3c1, r3c2, r3c3, r3c4 and r3c9 loose; "
-    "cage s cannot be 5+6: it clashes with every combination of cage k (14) (5+9 or 6+8). So r3c5 loses 5.")
+    "cage s cannot be 5+6: it clashes with cage k (14), which can only be 5+9 or 6+8. So r3c5 loses 5.")
 
 TECHNIQUES = (HOUSE_COMBINATIONS,)

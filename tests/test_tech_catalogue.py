@@ -16,6 +16,7 @@ from puzzles.killer import Cage
 from solver.bits import mask_of
 from solver.candidates import Candidates
 from solver.engine import Context, Engine, Work
+from solver.model import Region
 from techniques import comparisons, house_combos, seeing
 from techniques.comparisons import find_relation_checks, find_sum_comparisons
 from techniques.house_combos import find_house_combinations
@@ -140,7 +141,7 @@ def test_house_combinations_name_the_clash():
     assert step.technique == "house-combinations" and step.level == 5
     loose = tuple((cell(f"r1c{c}"), mask_of([4, 7])) for c in range(5, 10))
     assert step.eliminations == ((cell("r1c3"), mask_of([5, 6])), (cell("r1c4"), mask_of([5, 6]))) + loose
-    assert "cage s cannot be 5+6: it clashes with every combination of cage k (14) (5+9 or 6+8)" in step.text
+    assert "cage s cannot be 5+6: it clashes with cage k (14), which can only be 5+9 or 6+8" in step.text
 
 
 def test_house_combinations_that_only_look_like_they_clash():
@@ -157,6 +158,17 @@ def test_house_combinations_fit_the_loose_cells():
     [step] = [s for s in find_house_combinations(ctx_for(p, masks)) if s.regions[0][0] == "row 1"]
     assert dict(step.eliminations)[cell("r1c1")] == mask_of([1, 2, 5, 8, 9])  # 5: in no combination at all
     assert "no choice of the other cages' combinations and the loose cells' digits fits beside it" in step.text
+
+
+def test_house_combinations_take_a_derived_sum_as_a_cage():
+    # Innies r1c1 + r1c2 = 17 (8+9) leave cage s (13) only 6+7.
+    p = grid([("s", 13, ("r1c3", "r1c4"))])
+    ctx = ctx_for(p)
+    ctx.add_virtual(Region("innies of row 1", (cell("r1c1"), cell("r1c2")), total=17, kind="virtual"))
+    [step] = [s for s in find_house_combinations(ctx) if s.regions[0][0] == "row 1"]
+    effects = dict(step.eliminations)
+    assert effects[cell("r1c3")] == effects[cell("r1c4")] == mask_of([1, 2, 3, 4, 5, 8, 9])
+    assert "cage s cannot be 4+9: it clashes with innies of row 1 (17), which must be 8+9" in step.text
 
 
 # --- relation check -----------------------------------------------------------------------
