@@ -19,8 +19,8 @@ from typing import Iterable
 from solver.contract import Technique
 from solver.errors import InvalidArgumentError
 
-from . import (combinations, comparisons, contradiction, cutvertex, dots, house_combos, innies, intersections, seeing,
-               singles, subsets)
+from . import (cage_pairs, combinations, comparisons, contradiction, cutvertex, dots, house_combos, innies,
+               intersections, seeing, singles, subsets)
 
 DEFAULT: tuple[Technique, ...] = (
     *singles.TECHNIQUES,
@@ -43,6 +43,7 @@ DEFAULT: tuple[Technique, ...] = (
     *cutvertex.TECHNIQUES,
     subsets.NAKED_QUAD,
     subsets.HIDDEN_QUAD,
+    *cage_pairs.TECHNIQUES,
     *contradiction.TECHNIQUES,
 )
 

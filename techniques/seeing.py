@@ -79,6 +79,8 @@ def seers(ctx: Context, region: Region, spots: list[int]) -> list[int]:
     common = -1
     for s in spots:
         common &= peers[s]
+        if not common:
+            return []
     for c in region.cells:
         common &= ~(1 << c)
     out = []

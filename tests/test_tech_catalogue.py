@@ -1,5 +1,5 @@
-"""The Killer catalogue (issue 27): house and cage pointing, house combinations and the
-relation check.  Hand-made grids that must fire with exactly the expected eliminations
+"""The Killer catalogue (issue 27): house and cage pointing, house combinations, the
+relation check and cage pairs.  Hand-made grids that must fire with exactly the expected eliminations
 and near misses that must not; the new techniques first in the order (positions the
 default order never gives them) on generated Killers and Greater Killers and corpus
 puzzles; and the corpus traces without a zero-step contradiction."""
@@ -17,7 +17,8 @@ from solver.bits import mask_of
 from solver.candidates import Candidates
 from solver.engine import Context, Engine, Work
 from solver.model import Region
-from techniques import comparisons, house_combos, seeing
+from techniques import cage_pairs, comparisons, house_combos, seeing
+from techniques.cage_pairs import find_cage_pairs
 from techniques.comparisons import find_relation_checks, find_sum_comparisons
 from techniques.house_combos import find_house_combinations
 from techniques.seeing import find_cage_pointing, find_house_pointing
@@ -26,7 +27,8 @@ from .strategies import killer_records
 from .test_tech_soundness import check_run, greater_killer_records
 
 FULL = mask_of(range(1, 10))
-NEW = (seeing.HOUSE_POINTING, seeing.CAGE_POINTING, house_combos.HOUSE_COMBINATIONS, comparisons.RELATION_CHECK)
+NEW = (seeing.HOUSE_POINTING, seeing.CAGE_POINTING, house_combos.HOUSE_COMBINATIONS, comparisons.RELATION_CHECK,
+       cage_pairs.CAGE_PAIRS)
 
 
 def cell(name: str) -> int:
@@ -189,6 +191,34 @@ def test_relation_check_with_sides_that_do_not_meet():
     p = grid([("x", None, ("r1c1", "r1c2")), ("af", None, ("r5c5", "r5c6"))], [("x", ">", "af")])
     masks = setting([FULL] * 81, r1c1=[5, 8], r1c2=[6], r5c5=[5, 8], r5c6=[3])
     assert list(find_relation_checks(ctx_for(p, masks))) == []
+
+
+# --- cage pairs ---------------------------------------------------------------------------
+def test_cage_pairs_fill_two_cages_together():
+    # cage a (5) is 1+4 or 2+3 in row 1; cage b (6) is 1+2+3 with two cells in row 1: 2+3 in a would leave
+    # r1c5 and r1c6 only 1.
+    p = grid([("a", 5, ("r1c1", "r1c2")), ("b", 6, ("r1c5", "r1c6", "r2c5"))])
+    masks = setting([FULL] * 81, r1c1=[1, 2, 3, 4], r1c2=[1, 2, 3, 4], r1c5=[1, 2, 3], r1c6=[1, 2, 3],
+                    r2c5=[1, 2, 3])
+    [step] = list(find_cage_pairs(ctx_for(p, masks)))
+    assert step.technique == "cage-pairs" and step.level == 7
+    assert sorted(step.eliminations) == sorted([(cell("r1c1"), mask_of([2, 3])), (cell("r1c2"), mask_of([2, 3])),
+                                                (cell("r1c5"), 1 << 1), (cell("r1c6"), 1 << 1),
+                                                (cell("r2c5"), mask_of([2, 3]))])
+    assert step.text.startswith("cage a (5) and cage b (6) meet (r1c5 sees r1c1, r1c2, r1c6 sees r1c1, r1c2)")
+
+
+def test_cage_pairs_that_meet_in_one_cell_only():
+    p = grid([("a", 5, ("r1c1", "r1c2")), ("b", 6, ("r1c5", "r2c5", "r2c6"))])
+    masks = setting([FULL] * 81, r1c1=[1, 2, 3, 4], r1c2=[1, 2, 3, 4], r1c5=[1, 2, 3], r2c5=[1, 2, 3],
+                    r2c6=[1, 2, 3])
+    assert list(find_cage_pairs(ctx_for(p, masks))) == []
+
+
+def test_cage_pairs_stay_out_of_suppositions():
+    p = grid([("a", 5, ("r1c1", "r1c2")), ("b", 6, ("r1c5", "r1c6", "r2c5"))])
+    ctx = Context(p, Candidates.initial(p), (), depth=1)
+    assert list(find_cage_pairs(ctx)) == []
 
 
 # --- soundness with the new techniques first ----------------------------------------------
