@@ -35,7 +35,7 @@ from .common import describe, region_key
 from .seeing import peer_bits
 
 #: Ways to fill the first cage of a pair beyond which the pair is left alone.
-MAX_FILLINGS = 240
+MAX_FILLINGS = 60
 
 
 def fillings(region: Region, masks: list[int], limit: int = MAX_FILLINGS) -> tuple[tuple[int, ...], ...] | None:
@@ -67,6 +67,19 @@ def _fillings(total: int, now: tuple[int, ...], limit: int) -> tuple[tuple[int, 
         if not walk(0, combo):
             return None
     return tuple(out)
+
+
+@lru_cache(maxsize=20000)
+def _groups(total: int, now: tuple[int, ...], seen: tuple[int, ...]
+            ) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """The ways to fill a region grouped by the digits of its cells at positions ``seen``
+    (what the other cage sees): each group's digits there and the union of its ways."""
+    groups: dict[tuple[int, ...], tuple[int, ...]] = {}
+    for way in _fillings(total, now, MAX_FILLINGS) or ():
+        key = tuple([way[f] for f in seen])
+        known = groups.get(key)
+        groups[key] = way if known is None else tuple([a | b for a, b in zip(known, way)])
+    return tuple(groups.items())
 
 
 def _meeting_pairs(ctx: Context) -> list[tuple[Region, Region, list[tuple[int, int]]]]:
@@ -123,26 +136,25 @@ def _joint(ctx: Context, first: Region, second: Region, sight: list[tuple[int, i
     if not ways:
         return None
     index = {c: k for k, c in enumerate(first.cells)}
-    seen_by = [(k, [index[f] for f in first.cells if seen >> f & 1])
-               for k, c in enumerate(second.cells) for d, seen in sight if d == c]
+    seen = sorted({index[f] for _, bits in sight for f in first.cells if bits >> f & 1})
+    where = {f: j for j, f in enumerate(seen)}
+    seen_by = [(k, [where[index[f]] for f in first.cells if bits >> f & 1])
+               for k, c in enumerate(second.cells) for d, bits in sight if d == c]
+    groups = _groups(first.total or 0, tuple([masks[c] for c in first.cells]), tuple(seen))
     now_first = [masks[c] for c in first.cells]
     now_second = tuple([masks[c] for c in second.cells])
     keep_first = [0] * len(first.cells)
     keep_second = [0] * len(second.cells)
     total = 1 << (second.total or 0)
-    supports: dict[tuple[int, ...], tuple[int, ...]] = {}
-    for way in ways:
+    for digits, union in groups:
         cut = list(now_second)
         for k, positions in seen_by:
-            for f in positions:
-                cut[k] &= ~way[f]
-        key = tuple(cut)
-        support = supports.get(key)
-        if support is None:
-            support = supports[key] = distinct_fit(key, total)[0]
+            for j in positions:
+                cut[k] &= ~digits[j]
+        support = distinct_fit(tuple(cut), total)[0]
         if not support[0]:
             continue
-        keep_first = [a | b for a, b in zip(keep_first, way)]
+        keep_first = [a | b for a, b in zip(keep_first, union)]
         keep_second = [a | b for a, b in zip(keep_second, support)]
         if keep_first == now_first and keep_second == list(now_second):
             return None  # every candidate of both is used: nothing goes

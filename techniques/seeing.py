@@ -33,6 +33,7 @@ r1c3 sees both (r1c1 through row 1, r2c2 through cage b), so it is not 1.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Iterator
 
 from solver.bits import digits_of, full_mask
@@ -63,12 +64,18 @@ def _is_house(region: Region, max_digit: int) -> bool:
     return region.kind in HOUSE_KINDS and region.distinct and len(region.cells) == max_digit
 
 
-def _holders(ctx: Context, cell: int) -> list[Region]:
-    """The regions of different digits holding ``cell`` (the puzzle's, then derived ones)."""
-    regions = ctx.puzzle.regions
-    out = [regions[ri] for ri in ctx.puzzle.cell_regions[cell] if regions[ri].distinct]
-    out.extend(r for r in ctx.virtual if r.distinct and cell in r.cells)
-    return out
+@lru_cache(maxsize=4096)
+def cell_bits(cells: tuple[int, ...]) -> int:
+    """Cells as a bit set."""
+    return sum(1 << c for c in cells)
+
+
+@per_puzzle
+def holder_bits(puzzle: Puzzle) -> tuple[tuple[int, ...], ...]:
+    """For each cell, the puzzle's regions of different digits holding it, as bit sets of their cells."""
+    regions = puzzle.regions
+    return tuple(tuple(sum(1 << x for x in regions[ri].cells) for ri in puzzle.cell_regions[c]
+                       if regions[ri].distinct) for c in range(puzzle.size))
 
 
 def seers(ctx: Context, region: Region, spots: list[int]) -> list[int]:
@@ -76,20 +83,24 @@ def seers(ctx: Context, region: Region, spots: list[int]) -> list[int]:
     of them through one region (those are pointing's, claiming's and the
     confinements')."""
     peers = peer_bits(ctx.puzzle)
-    common = -1
+    common = ~cell_bits(region.cells)
+    places = 0
     for s in spots:
         common &= peers[s]
         if not common:
             return []
-    for c in region.cells:
-        common &= ~(1 << c)
+        places |= 1 << s
+    holders = holder_bits(ctx.puzzle)
+    # Derived regions of different digits holding every place (a cell in one of them sees all through it).
+    derived = [b for b in (sum(1 << c for c in r.cells) for r in ctx.virtual if r.distinct) if not places & ~b]
     out = []
     while common > 0:
         low = common & -common
         cell = low.bit_length() - 1
         common ^= low
-        if not any(all(s in r.cells for s in spots) for r in _holders(ctx, cell)):
-            out.append(cell)
+        if any(not places & ~b for b in holders[cell]) or any(low & b for b in derived):
+            continue
+        out.append(cell)
     return out
 
 
