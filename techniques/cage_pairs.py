@@ -1,6 +1,6 @@
 r"""Combinations across two cages that meet: the first link of a combination chain.
 
-**Cage pairs** (``cage-pairs``, level 6): two sums of different digits (cages,
+**Cage pairs** (``cage-pairs``, level 7, tried just before ``contradiction-1``): two sums of different digits (cages,
 or derived sums) whose cells see each other through shared houses are filled
 together: each way to fill the first one (its digits in its cells) takes those
 digits from the cells of the second that see them, and the second must still
@@ -10,13 +10,13 @@ way to fill the first leaves it goes too.  Each cage's own check
 (``sum-combinations``) and the house-wide one (``house-combinations``) cannot
 see this: it needs the two cages' cells in different houses at once.
 
-It is tried only outside suppositions: the contradiction chains of depth 2
-and 3, which may use the techniques of level 7, do not run it (inside a
-supposition it cost more than it saved on the extreme Killers).  The second
-cage's support is :func:`~solver.supports.distinct_fit`, once per
-way to fill the first; pairs whose first cage has more than
-:data:`MAX_FILLINGS` ways to fill are left alone.
-
+It is tried only outside suppositions: ``contradiction-1`` runs the
+techniques below level 7 only, and the deeper chains, which may use level 7,
+skip it (inside a supposition it cost more time than it saved steps on the
+extreme Killers).  The second cage's support is
+:func:`~solver.supports.distinct_fit`, once per group of ways to fill the
+first that take the same digits from the cells the second sees; pairs whose
+cages both have more than :data:`MAX_FILLINGS` ways to fill are left alone.
 """
 
 from __future__ import annotations
