@@ -20,8 +20,8 @@ from solver.contract import Context, Technique
 from solver.errors import InvalidArgumentError
 from solver.step import Step
 
-from . import (aic, combinations, comparisons, contradiction, cutvertex, dots, innies, intersections, singles, subsets,
-               turbot)
+from . import (aic, cage_pairs, combinations, comparisons, contradiction, cutvertex, dots, house_combos, innies,
+               intersections, seeing, singles, subsets, turbot)
 
 DEFAULT: tuple[Technique, ...] = (
     *singles.TECHNIQUES,
@@ -31,17 +31,21 @@ DEFAULT: tuple[Technique, ...] = (
     intersections.CLAIMING,
     intersections.CAGE_CONFINEMENT,
     intersections.COMBINATION_CONFINEMENT,
+    *seeing.TECHNIQUES,
     comparisons.SUM_COMPARISON,
     subsets.NAKED_PAIR,
     subsets.HIDDEN_PAIR,
     dots.KROPKI_CHAIN,
     *innies.TECHNIQUES,
+    *house_combos.TECHNIQUES,
+    comparisons.RELATION_CHECK,
     subsets.NAKED_TRIPLE,
     subsets.HIDDEN_TRIPLE,
     *cutvertex.TECHNIQUES,
     subsets.NAKED_QUAD,
     subsets.HIDDEN_QUAD,
     *turbot.TECHNIQUES,
+    *cage_pairs.TECHNIQUES,
     *aic.TECHNIQUES,
     *contradiction.TECHNIQUES,
 )

@@ -128,9 +128,76 @@ def find_sum_comparisons(ctx: Context) -> Iterator[Step]:
                    cells=tuple(c for c, _ in elims), regions=(region_key(left), region_key(right)))
 
 
+def _case_sums(ctx: Context, left: Region, right: Region, cell: int, digit: int) -> tuple[int, int, list[int]]:
+    """The totals each side can reach with ``cell`` set to ``digit`` (and the digit gone from
+    the cells of both sides that see it), and those cells."""
+    masks = list(ctx.state.masks)
+    peers = ctx.puzzle.peers[cell]
+    bit = 1 << digit
+    masks[cell] = bit
+    lost = []
+    for c in dict.fromkeys(left.cells + right.cells):
+        if c in peers and masks[c] & bit:
+            masks[c] &= ~bit
+            lost.append(c)
+    return reachable_sums(left, masks), reachable_sums(right, masks), lost
+
+
+def _sums_text(sums: int) -> str:
+    values = [str(s) for s in range(sums.bit_length()) if sums >> s & 1]
+    if not values:
+        return "nothing"
+    return values[0] if len(values) == 1 else ", ".join(values[:-1]) + " or " + values[-1]
+
+
+def find_relation_checks(ctx: Context) -> Iterator[Step]:
+    """One step per comparison: a candidate of either side that, taken with the
+    cells of both sides that see it, leaves no pair of totals that fits."""
+    masks = ctx.state.masks
+    regions = ctx.puzzle.regions
+    for comp in ctx.puzzle.comparisons:
+        left, right = regions[comp.left], regions[comp.right]
+        cells = tuple(dict.fromkeys(left.cells + right.cells))
+        if any(masks[c] == 0 for c in cells):
+            continue
+        elims: list[tuple[int, int]] = []
+        notes: list[str] = []
+        for cell in cells:
+            m = masks[cell]
+            if m & (m - 1) == 0:
+                continue
+            gone = 0
+            for d in digits_of(m):
+                reach_left, reach_right, lost = _case_sums(ctx, left, right, cell, d)
+                if allowed_sums(reach_left, comp.op, reach_right):
+                    continue
+                gone |= 1 << d
+                if ctx.explain:
+                    seen = f" ({', '.join(ctx.name(c) for c in lost)} {'sees' if len(lost) == 1 else 'see'} " \
+                           f"it and {'loses' if len(lost) == 1 else 'lose'} {d})" if lost else ""
+                    notes.append(f"with {ctx.name(cell)} = {d}{seen}, {_side_name(left)} could add only "
+                                 f"{_sums_text(reach_left)} and {_side_name(right)} only {_sums_text(reach_right)}")
+            if gone:
+                elims.append((cell, gone))
+        if not elims:
+            continue
+        text = ""
+        if ctx.explain:
+            verdict = ", which does not fit" if len(notes) == 1 else "; neither fits"
+            text = (f"{_side_name(left)} {comp.op} {_side_name(right)}: " + "; ".join(notes) + verdict +
+                    f". So {losses_text(ctx, elims)}.")
+        yield Step("relation-check", "Relation check", 5, text, eliminations=tuple(elims),
+                   cells=tuple(c for c, _ in elims), regions=(region_key(left), region_key(right)))
+
+
 SUM_COMPARISON = Technique(
     "sum-comparison", "Sum comparison", 3, 5, find_sum_comparisons,
     "cage a has no printed total; cage a < cage d (16) means cage a adds at most 15, so r1c1 cannot be 9.",
     kinds=("greater-killer",))
 
-TECHNIQUES = (SUM_COMPARISON,)
+RELATION_CHECK = Technique(
+    "relation-check", "Relation check", 5, 12, find_relation_checks,
+    "cage x > cage af: with r8c6 = 5 (r9c6 sees it and loses 5), cage x could add only 15 and cage af only 15, "
+    "which does not fit. So r8c6 loses 5.", kinds=("greater-killer",))
+
+TECHNIQUES = (SUM_COMPARISON, RELATION_CHECK)

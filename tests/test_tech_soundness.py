@@ -21,12 +21,14 @@ from solver.engine import Context, Engine, Work
 from solver.step import Step
 from solver.model import Region
 import techniques
-from techniques import combinations, comparisons, dots, intersections, singles, subsets
+from techniques import (cage_pairs, combinations, comparisons, dots, house_combos, intersections, seeing, singles,
+                        subsets)
 
 from .strategies import greater_killer_records, kakuro_records, killer_records, kropki_records
 
 TECHNIQUES = tuple(sorted(singles.TECHNIQUES + combinations.TECHNIQUES + dots.TECHNIQUES + intersections.TECHNIQUES
-                          + comparisons.TECHNIQUES + subsets.TECHNIQUES, key=lambda t: t.level))
+                          + seeing.TECHNIQUES + comparisons.TECHNIQUES + subsets.TECHNIQUES
+                          + house_combos.TECHNIQUES + cage_pairs.TECHNIQUES, key=lambda t: t.level))
 KINDS = ("kakuro", "killer", "greater-killer", "kropki", "sudoku")
 
 
