@@ -30,6 +30,7 @@ DEFAULT: tuple[Technique, ...] = (
     intersections.CAGE_CONFINEMENT,
     intersections.COMBINATION_CONFINEMENT,
     comparisons.SUM_COMPARISON,
+    combinations.SUM_FILLINGS,
     subsets.NAKED_PAIR,
     subsets.HIDDEN_PAIR,
     dots.KROPKI_CHAIN,

@@ -39,6 +39,7 @@ from solver.bits import POPCOUNT, combinations, digits_of, high_digit, is_single
 from solver.contract import Context
 from solver.model import Puzzle, Region
 from solver.step import Step
+from solver.supports import MAX_BRANCH, apart_support, clique_groups
 
 from .common import plus
 
@@ -143,14 +144,28 @@ def supports(masks: tuple[int, ...], nplus: int, value: int,
     """For each cell, the candidates that may be part of a solution of the equation.
 
     The first ``nplus`` cells count plus, the rest minus; ``apart`` lists the
-    pairs of cells that must differ.  The digits kept are exactly those of
+    pairs of cells that must differ.  A plain sum (no minus cells) is exact:
+    its cells split into groups that must differ, whose digits may repeat
+    between groups (:func:`solver.supports.apart_support`), so a sum whose
+    cells may repeat a digit keeps no digit that the repeats cannot make up.
+    Otherwise the digits kept are exactly those of
     some solution when the candidates allow at most :data:`EXACT_LIMIT`
-    assignments; otherwise a digit goes only when the other cells' ranges
+    assignments; beyond that a digit goes only when the other cells' ranges
     (and, for a sum of distinct cells, the digit combinations) cannot make
     the value, which is weaker but never wrong.  Every support is 0 when
     nothing satisfies the equation.
     """
     n = len(masks)
+    if nplus == n:
+        # A plain sum: exact by groups of cells that must differ (solver.supports.apart_support).
+        if value < 0:
+            return (0,) * n
+        grouped, _ = apart_support(masks, 1 << value, apart)
+        if 0 in grouped:
+            return (0,) * n
+        if len(clique_groups(n, apart, MAX_BRANCH + 1)[1]) <= MAX_BRANCH:
+            return grouped
+        masks = grouped
     found = list(masks)
     sign = [1 if i < nplus else -1 for i in range(n)]
     combos = None
