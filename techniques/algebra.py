@@ -52,6 +52,7 @@ MAX_OPEN_MIXED = 4
 INFO: dict[str, tuple[str, int]] = {
     "innies-outies": ("Innies and outies", 5),
     "cage-splitting": ("Cage splitting", 5),
+    "multi-house-innies": ("Innies and outies of several houses", 6),
     "cut-vertex": ("Cut vertex", 6),
 }
 
