@@ -301,7 +301,8 @@ SUM_COMBINATIONS = Technique(
     "cage b (10, 3 cells) can only be 1+2+7, 1+3+6, 1+4+5 or 2+3+5, so r4c4 loses 8 and 9.")
 SUM_FILLINGS = Technique(
     "sum-fillings", "Sum fillings", 4, 8, find_sum_fillings,
-    "down 11 at r2c5 (4 cells) can only be 1+2+3+5. r3c5 cannot be 1: with that digit there, the other "
-    "cells could not take the rest of any of these combinations with different digits.")
+    "across 21 at r1c1 (4 cells) with the candidates left can only be 1+5+7+8 or 2+5+6+8. r1c4 cannot be 5: "
+    "with that digit there, the other cells could not take the rest of any of these combinations with "
+    "different digits.")
 
 TECHNIQUES = (SUM_COMBINATIONS, SUM_FILLINGS)
