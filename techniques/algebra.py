@@ -373,9 +373,30 @@ def _explain(ctx: Context, eq: Equation, key: tuple[int, ...], found: tuple[int,
         combos = sum_combos([key[i] for i in open_at], rest, ctx.puzzle.max_digit)
         if 1 <= len(combos) <= 3:
             why = f" (they can only be {' or '.join(plus(digits_of(c)) for c in combos)})"
+    elif eq.is_sum and len(open_at) > 1:
+        why = _repeat_note(ctx, eq, open_at)
     elif not eq.is_sum and len(open_at) == 2:
         why = " (a digit of one needs a partner in the other)"
     return f"{text}{why}: {removal_text(ctx, elims)}."
+
+
+def _repeat_note(ctx: Context, eq: Equation, open_at: list[int]) -> str:
+    """Which open cells of a sum must differ and which may repeat a digit:
+    `` (r8c1, r8c2 and r8c4 must differ; r7c9 may repeat one of their digits)``."""
+    index = {i: k for k, i in enumerate(open_at)}
+    apart = tuple((index[a], index[b]) for a, b in eq.apart if a in index and b in index)
+    groups, branch = clique_groups(len(open_at), apart)
+    names = [[ctx.name(eq.cells[open_at[k]]) for k in g] for g in groups]
+    if branch:
+        return " (some of them share a house or cage, so not every digit may repeat)"
+    differ = [f"{_and(g)} must differ" for g in names if len(g) > 1]
+    alone = [g[0] for g in names if len(g) == 1]
+    if alone and differ:
+        verb = "may" if len(alone) == 1 else "may each"
+        return f" ({'; '.join(differ)}; {_and(alone)} {verb} repeat one of their digits)"
+    if differ:
+        return f" ({'; '.join(differ)}, but digits may repeat between these groups)"
+    return " (they share no house or cage, so digits may repeat)"
 
 
 def _and(parts: Sequence[str]) -> str:

@@ -305,15 +305,16 @@ def find_multi_house_innies(ctx: Context) -> Iterator[Step]:
 
 
 INNIES_OUTIES = Technique("innies-outies", "Innies and outies", 5, 5, find_innies_outies,
-                          "rows 1-2 total 90 and the cages wholly inside total 75, so r2c1 + r2c2 = 15.")
+                          "row 1 totals 45 and the cages wholly inside total 28, so the innies r1c8 + r1c9 = "
+                          "45 - 28 = 17.")
 CAGE_SPLITTING = Technique("cage-splitting", "Cage splitting", 5, 5, find_cage_splitting,
                            "box 1 totals 45 and the cages wholly inside total 36, so the part of cage d inside, "
                            "r3c2 + r3c3 = 9.")
 
 MULTI_HOUSE_INNIES = Technique("multi-house-innies", "Innies and outies of several houses", 6, 6,
                                find_multi_house_innies,
-                               "rows 8-9 total 90 and the cages wholly inside total 75, and cage k (17) sticks out, "
-                               "so the outies r7c1 + r7c2 + r7c3 = 17 - (90 - 75) = 2.")
+                               "rows 8-9 total 90; the cages wholly inside total 75, and cage k (20) sticks out, "
+                               "so the outies r7c1 + r7c2 = 75 + 20 - 90 = 5.")
 
 TECHNIQUES = (INNIES_OUTIES, CAGE_SPLITTING, MULTI_HOUSE_INNIES)
 

@@ -120,6 +120,7 @@ def test_outies_that_may_repeat_are_analysed_exactly():
     assert dict(step.eliminations) == {**{c: mask_of([1, 2, 3, 4]) for c in cells[:4]},
                                        cells[4]: mask_of(range(1, 8))}
     assert step.derived and not step.derived[0].distinct
+    assert "r8c1, r8c2, r8c3 and r8c4 must differ; r7c9 may repeat one of their digits" in step.text
 
 
 def test_a_near_miss_that_may_repeat_keeps_everything():
