@@ -105,9 +105,9 @@ def house_groups(puzzle: Puzzle, most: int = 3) -> list[tuple[int, ...]]:
     touching = {h: {g for g in houses if g != h and cells[g].isdisjoint(cells[h]) and rim[h] & cells[g]}
                 for h in houses}
     out: set[tuple[int, ...]] = set()
-    frontier = [(h,) for h in houses]
+    frontier: list[tuple[int, ...]] = [(h,) for h in houses]
     for _ in range(most - 1):
-        grown = []
+        grown: list[tuple[int, ...]] = []
         for group in frontier:
             taken = frozenset().union(*(cells[h] for h in group))
             for h in group:
