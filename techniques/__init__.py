@@ -19,7 +19,7 @@ from typing import Iterable
 from solver.contract import Technique
 from solver.errors import InvalidArgumentError
 
-from . import combinations, comparisons, contradiction, cutvertex, dots, innies, intersections, singles, subsets
+from . import combinations, comparisons, contradiction, cutvertex, dots, innies, intersections, runs, singles, subsets
 
 DEFAULT: tuple[Technique, ...] = (
     *singles.TECHNIQUES,
@@ -35,6 +35,7 @@ DEFAULT: tuple[Technique, ...] = (
     subsets.HIDDEN_PAIR,
     dots.KROPKI_CHAIN,
     *innies.TECHNIQUES[:2],
+    runs.CROSSING_RUNS,
     subsets.NAKED_TRIPLE,
     subsets.HIDDEN_TRIPLE,
     innies.MULTI_HOUSE_INNIES,
