@@ -39,6 +39,7 @@ DEFAULT: tuple[Technique, ...] = (
     subsets.NAKED_TRIPLE,
     subsets.HIDDEN_TRIPLE,
     innies.MULTI_HOUSE_INNIES,
+    runs.RUN_LOOPS,
     *cutvertex.TECHNIQUES,
     subsets.NAKED_QUAD,
     subsets.HIDDEN_QUAD,
