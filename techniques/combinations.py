@@ -264,10 +264,12 @@ def _sum_steps(ctx: Context, tid: str, full: bool) -> Iterator[Step]:
         if 0 in now:
             continue
         assert region.total is not None
-        if full:
+        if region.distinct:
             support, combos = distinct_fit(now, 1 << region.total)
-        elif region.distinct:
-            support, combos = combination_support(now, region.total, ctx.puzzle.max_digit)
+            if not full and len(now) > 3 and support != now:
+                # The quick check keeps at least what a complete placement uses (and the same up to
+                # three cells), so it only needs computing when the full check removes something.
+                support, combos = combination_support(now, region.total, ctx.puzzle.max_digit)
         else:
             support = apart_support(now, 1 << region.total, _apart_pairs(ctx, cells))[0] if region.total >= 0 \
                 else (0,) * len(now)
