@@ -34,7 +34,8 @@ from .strategies import kakuro_records, killer_records
 from .test_tech_soundness import check_run, greater_killer_records
 
 FULL = mask_of(range(1, 10))
-NEW = ("sum-fillings", "innies-outies", "cage-splitting", "multi-house-innies", "sum-combinations")
+NEW = ("run-loops", "crossing-runs", "sum-fillings", "innies-outies", "cage-splitting", "multi-house-innies",
+       "sum-combinations")
 FRONT = tuple(techniques.BY_ID[t] for t in NEW) + tuple(t for t in techniques.DEFAULT if t.id not in NEW)
 
 
@@ -255,3 +256,104 @@ def test_new_techniques_first_on_corpus_samples(corpus):
 
 def test_singles_alone_are_untouched():
     assert singles.TECHNIQUES == techniques.DEFAULT[:len(singles.TECHNIQUES)]
+
+
+# --- Kakuro: loops of crossing runs ------------------------------------------------------------
+BLOCK3 = "#  {d0}\\  {d1}\\  {d2}\\\n\\{a0}  .  .  .\n\\{a1}  .  .  .\n\\{a2}  .  .  .\n"
+
+
+def block3(grid) -> Puzzle:
+    """A 3x3 Kakuro block whose clues come from ``grid`` (3 rows of 3 digits)."""
+    from puzzles.kakuro import parse
+
+    totals = {f"a{r}": sum(grid[r]) for r in range(3)} | {f"d{c}": sum(grid[r][c] for r in range(3)) for c in range(3)}
+    [p] = parse(BLOCK3.format(**totals))
+    return p
+
+
+def run_fits(run: Region, masks, fixed: dict[int, int]) -> bool:
+    options = [[fixed[c]] if c in fixed else digits_of(masks[c]) for c in run.cells]
+    return any(len(set(ds)) == len(ds) and sum(ds) == run.total for ds in product(*options))
+
+
+def brute_loop(masks, loop) -> tuple[int, ...]:
+    cells, runs_ = loop
+    keep = [0] * len(cells)
+    for ds in product(*[digits_of(masks[c]) for c in cells]):
+        fixed = dict(zip(cells, ds))
+        if all(run_fits(run, masks, fixed) for run in runs_):
+            for i, d in enumerate(ds):
+                keep[i] |= 1 << d
+    return tuple(keep)
+
+
+def test_loop_support_matches_brute_force():
+    from techniques.runs import loop_support, loops
+
+    rng = random.Random(6)
+    grid = [[1, 2, 4], [3, 1, 2], [2, 4, 1]]  # rows and columns hold different digits
+    p = block3(grid)
+    every = loops(p)
+    assert sum(len(c) == 4 for c, _ in every) == 9 and all(len(c) in (4, 6) for c, _ in every)
+    fired = 0
+    for _ in range(60):
+        masks = [1 << grid[r][c] | sum(1 << d for d in rng.sample(range(1, 10), 2)) for r in range(3) for c in range(3)]
+        for loop in every:
+            keep = loop_support(masks, loop)
+            assert keep == brute_loop(masks, loop)
+            fired += keep != tuple(masks[c] for c in loop[0])
+    assert fired
+
+
+GENERATED = """# # # 10\\ 6\\ # # # # #
+# # \\5 . . # # # # #
+# # 29\\6 . . # 24\\ 10\\ # #
+# 20\\10 . . # 11\\11 . . 24\\ 6\\
+\\21 . . . 7\\24 . . . . .
+\\15 . . 6\\21 . . . 13\\12 . .
+\\15 . . . . . \\12 . . .
+# # \\3 . . # 6\\3 . . #
+# # # # # \\11 . . # #
+# # # # # \\3 . . # #
+"""
+"""A generated Kakuro (puzzles.generate, seed 2727, index 264) that needs a loop of crossing runs."""
+
+
+def test_crossing_runs_fire_beyond_each_run_alone():
+    from puzzles.kakuro import parse
+    from solver.engine import Engine
+    from techniques.runs import loops
+
+    [p] = parse(GENERATED)
+    solution = [int(ch) for line in ("###32#####", "###24#####", "##91##74##", "#984#28671", "#87#489#93",
+                                     "#35421#462", "###21##12#", "######56##", "######12##") for ch in line
+                if ch != "#"]
+    from solver.contract import apply, next_step
+
+    ctx = Engine(techniques.DEFAULT).start(p)
+    while True:
+        step = next_step(ctx)
+        assert step is not None and step.technique != "guess"
+        if step.technique == "crossing-runs":
+            break
+        apply(ctx, step)
+    assert step.level == 5 and "form a loop through" in step.text
+    masks = ctx.state.masks
+    (loop,) = [lp for lp in loops(p) if lp[0] == step.cells]
+    expected = brute_loop(masks, loop)
+    assert dict(step.eliminations) == {c: masks[c] & ~k for c, k in zip(loop[0], expected) if masks[c] & ~k}
+    for cell, mask in step.eliminations:
+        assert not mask >> solution[cell] & 1
+    for run in p.regions:  # each run alone has nothing left to remove
+        now = tuple(masks[c] for c in run.cells)
+        assert distinct_fit(now, 1 << run.total)[0] == now
+
+
+def test_crossing_runs_quiet_on_the_solution_and_without_loops():
+    from techniques.runs import find_crossing_runs, find_run_loops
+
+    grid = [[1, 2, 4], [3, 1, 2], [2, 4, 1]]
+    p = block3(grid)
+    masks = [1 << grid[r][c] for r in range(3) for c in range(3)]
+    assert list(find_crossing_runs(ctx_for(p, masks))) == [] and list(find_run_loops(ctx_for(p, masks))) == []
+    assert list(find_crossing_runs(ctx_for(outies_puzzle()))) == []  # a Killer has no runs
