@@ -146,7 +146,25 @@ def _flip_sets(base: int, deltas: list[int], limit: int) -> Iterator[tuple[int, 
 
 @per_puzzle
 def killer_equations(puzzle: Puzzle) -> tuple[Equation, ...]:
-    """Every innie, outie and innie-outie equation of the puzzle's house unions, simplest first."""
+    """Every innie, outie and innie-outie equation of the puzzle's house unions
+    (:func:`solver.derived.house_unions` and :func:`box_groups`), simplest first."""
+    unions = list(dict.fromkeys(tuple(sorted(u)) for u in house_unions(puzzle) + box_groups(puzzle)))
+    return _union_equations(puzzle, unions)
+
+
+@per_puzzle
+def group_equations(puzzle: Puzzle) -> tuple[Equation, ...]:
+    """The equations that only the other unions of two or three touching houses
+    (:func:`house_groups`) give, simplest first.  Derived when first asked for
+    (``multi-house-innies`` is level 6: most puzzles never get there)."""
+    have = {(eq.plus, eq.minus) for eq in killer_equations(puzzle)}
+    known = set(dict.fromkeys(tuple(sorted(u)) for u in house_unions(puzzle) + box_groups(puzzle)))
+    unions = [u for u in house_groups(puzzle) if u not in known]
+    return tuple(eq for eq in _union_equations(puzzle, unions) if (eq.plus, eq.minus) not in have)
+
+
+def _union_equations(puzzle: Puzzle, unions: list[tuple[int, ...]]) -> tuple[Equation, ...]:
+    """The equations of these unions of houses, simplest first."""
     regions = puzzle.regions
     full_total = puzzle.max_digit * (puzzle.max_digit + 1) // 2
     cages = [i for i, r in enumerate(regions)
@@ -161,8 +179,6 @@ def killer_equations(puzzle: Puzzle) -> tuple[Equation, ...]:
         return ()
     known = {frozenset(r.cells) for r in regions}
     found: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[tuple[int, ...], tuple]] = {}
-    unions = list(dict.fromkeys(tuple(sorted(u)) for u in house_unions(puzzle) + box_groups(puzzle)
-                                + house_groups(puzzle)))
     for union in unions:
         houses = [regions[h] for h in union]
         area = {c for h in houses for c in h.cells}
@@ -302,6 +318,7 @@ def find_cage_splitting(ctx: Context) -> Iterator[Step]:
 
 def find_multi_house_innies(ctx: Context) -> Iterator[Step]:
     yield from find_equations(ctx, killer_equations(ctx.puzzle), "multi-house-innies")
+    yield from find_equations(ctx, group_equations(ctx.puzzle), "multi-house-innies")
 
 
 INNIES_OUTIES = Technique("innies-outies", "Innies and outies", 5, 5, find_innies_outies,
@@ -318,5 +335,5 @@ MULTI_HOUSE_INNIES = Technique("multi-house-innies", "Innies and outies of sever
 
 TECHNIQUES = (INNIES_OUTIES, CAGE_SPLITTING, MULTI_HOUSE_INNIES)
 
-__all__ = ["CAGE_SPLITTING", "INNIES_OUTIES", "MULTI_HOUSE_INNIES", "TECHNIQUES", "box_groups", "house_groups",
-           "killer_equations"]
+__all__ = ["CAGE_SPLITTING", "INNIES_OUTIES", "MULTI_HOUSE_INNIES", "TECHNIQUES", "box_groups", "group_equations",
+           "house_groups", "killer_equations"]

@@ -28,7 +28,7 @@ from solver.supports import apart_support, clique_groups, combination_support, d
 from techniques import combinations, innies, singles
 from techniques.algebra import equation_step, make_equation
 from techniques.combinations import find_sum_combinations, find_sum_fillings
-from techniques.innies import find_multi_house_innies, house_groups, killer_equations
+from techniques.innies import find_multi_house_innies, group_equations, house_groups, killer_equations
 
 from .strategies import kakuro_records, killer_records
 from .test_tech_soundness import check_run, greater_killer_records
@@ -176,12 +176,23 @@ def test_house_groups_are_disjoint_and_touching():
 def test_multi_house_innie_fires_at_level_6():
     p = row_and_box_puzzle()
     r3c9 = p.cell_at("r3c9")
-    eqs = [e for e in killer_equations(p) if e.technique == "multi-house-innies" and e.plus == (r3c9,) and not e.minus]
+    eqs = [e for e in killer_equations(p) + group_equations(p)
+           if e.technique == "multi-house-innies" and e.plus == (r3c9,) and not e.minus]
     assert eqs and all(e.value == grid_digit(2, 8) for e in eqs)
     steps = list(find_multi_house_innies(ctx_for(p)))
     placed = [s for s in steps if s.placements == ((r3c9, grid_digit(2, 8)),)]
     assert placed and placed[0].level == 6 and placed[0].technique == "multi-house-innies"
     assert " total 90" in placed[0].text and "r3c9 = 90 - " in placed[0].text
+
+
+def test_every_group_equation_holds_on_corpus_solutions(corpus):
+    for puzzle in read_path(str(corpus / "killer.jsonl"))[::3]:
+        solution = puzzle.parse_solution(puzzle.get_info("solution"))
+        ours = group_equations(puzzle)
+        have = {(e.plus, e.minus) for e in killer_equations(puzzle)}
+        assert not any((e.plus, e.minus) in have for e in ours)  # only what the plain unions do not give
+        for e in ours:
+            assert sum(solution[c] for c in e.plus) - sum(solution[c] for c in e.minus) == e.value, (puzzle.id, e)
 
 
 def test_multi_house_innies_quiet_when_known():
