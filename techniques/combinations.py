@@ -40,7 +40,7 @@ from solver.model import Region
 from solver.step import Step
 from solver.supports import apart_support, combination_support, distinct_fit, repeat_support
 
-from .common import cells_text, plus, region_key
+from .common import SUM_KINDS, cells_text, plus, region_key
 
 
 
@@ -300,11 +300,12 @@ _INFO = {"sum-combinations": ("Sum combinations", 2), "sum-fillings": ("Sum fill
 
 SUM_COMBINATIONS = Technique(
     "sum-combinations", "Sum combinations", 2, 3, find_sum_combinations,
-    "cage b (10, 3 cells) can only be 1+2+7, 1+3+6, 1+4+5 or 2+3+5, so r4c4 loses 8 and 9.")
+    "cage b (10, 3 cells) can only be 1+2+7, 1+3+6, 1+4+5 or 2+3+5, so r4c4 loses 8 and 9.",
+    kinds=SUM_KINDS)
 SUM_FILLINGS = Technique(
     "sum-fillings", "Sum fillings", 4, 8, find_sum_fillings,
     "across 21 at r1c1 (4 cells) with the candidates left can only be 1+5+7+8 or 2+5+6+8. r1c4 cannot be 5: "
     "with that digit there, the other cells could not take the rest of any of these combinations with "
-    "different digits.")
+    "different digits.", kinds=SUM_KINDS)
 
 TECHNIQUES = (SUM_COMBINATIONS, SUM_FILLINGS)

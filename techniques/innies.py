@@ -52,7 +52,7 @@ from solver.model import HOUSE_KINDS, Puzzle, Region, per_puzzle
 from solver.step import Step
 
 from .algebra import INFO, Equation, find_equations, make_equation, region_names
-from .common import region_key
+from .common import CAGE_KINDS, region_key
 from .intersections import holding_effects, holding_text, house_claims
 
 MAX_SUM_CELLS = 5
@@ -323,15 +323,15 @@ def find_multi_house_innies(ctx: Context) -> Iterator[Step]:
 
 INNIES_OUTIES = Technique("innies-outies", "Innies and outies", 5, 5, find_innies_outies,
                           "row 1 totals 45 and the cages wholly inside total 28, so the innies r1c8 + r1c9 = "
-                          "45 - 28 = 17.")
+                          "45 - 28 = 17.", kinds=CAGE_KINDS)
 CAGE_SPLITTING = Technique("cage-splitting", "Cage splitting", 5, 5, find_cage_splitting,
                            "box 1 totals 45 and the cages wholly inside total 36, so the part of cage d inside, "
-                           "r3c2 + r3c3 = 9.")
+                           "r3c2 + r3c3 = 9.", kinds=CAGE_KINDS)
 
 MULTI_HOUSE_INNIES = Technique("multi-house-innies", "Innies and outies of several houses", 6, 6,
                                find_multi_house_innies,
                                "rows 8-9 total 90; the cages wholly inside total 75, and cage k (20) sticks out, "
-                               "so the outies r7c1 + r7c2 = 75 + 20 - 90 = 5.")
+                               "so the outies r7c1 + r7c2 = 75 + 20 - 90 = 5.", kinds=CAGE_KINDS)
 
 TECHNIQUES = (INNIES_OUTIES, CAGE_SPLITTING, MULTI_HOUSE_INNIES)
 

@@ -197,13 +197,13 @@ CROSSING_RUNS = Technique(
     "crossing-runs", "Crossing runs", 5, 6, find_crossing_runs,
     "across 6 at r2c2, down 32 at r2c3, across 45 at r3c2 and down 5 at r2c2 form a loop through r2c2, r2c3, "
     "r3c3 and r3c2. Going round the loop, each cell's digit limits the next through the run they share (a "
-    "complete filling of that run), and the loop must close: r3c3 cannot be 4.")
+    "complete filling of that run), and the loop must close: r3c3 cannot be 4.", kinds=("kakuro",))
 RUN_LOOPS = Technique(
     "run-loops", "Loop of runs", 6, 8, find_run_loops,
     "across 6 at r2c2, down 32 at r2c3, across 11 at r4c3, down 12 at r3c4, across 45 at r3c2 and down 5 at "
     "r2c2 form a loop through r2c2, r2c3, r4c3, r4c4, r3c4 and r3c2. Going round the loop, each cell's digit "
     "limits the next through the run they share (a complete filling of that run), and the loop must close: "
-    "r4c3 cannot be 4; r4c4 cannot be 7; r3c4 cannot be 5.")
+    "r4c3 cannot be 4; r4c4 cannot be 7; r3c4 cannot be 5.", kinds=("kakuro",))
 
 _INFO = {"crossing-runs": ("Crossing runs", 5), "run-loops": ("Loop of runs", 6)}
 

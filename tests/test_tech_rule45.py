@@ -30,8 +30,8 @@ from techniques.algebra import equation_step, make_equation
 from techniques.combinations import find_sum_combinations, find_sum_fillings
 from techniques.innies import find_multi_house_innies, group_equations, house_groups, killer_equations
 
-from .strategies import kakuro_records, killer_records
-from .test_tech_soundness import check_run, greater_killer_records
+from .strategies import greater_killer_records, kakuro_records, killer_records
+from .test_tech_soundness import check_run
 
 FULL = mask_of(range(1, 10))
 NEW = ("run-loops", "crossing-runs", "sum-fillings", "innies-outies", "cage-splitting", "multi-house-innies",
