@@ -58,7 +58,7 @@ def loops(puzzle: Puzzle) -> tuple[Loop, ...]:
         if region.kind in ("across", "down") and region.distinct:
             for c in region.cells:
                 (across if region.kind == "across" else down)[c] = region
-    found: dict[frozenset[int], tuple[int, Loop]] = {}
+    found: dict[frozenset[int], tuple[tuple[int, int], Loop]] = {}
     spots = puzzle.cells
 
     def other(run: Region, cell: int) -> Iterator[int]:
