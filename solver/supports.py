@@ -383,6 +383,7 @@ def grouped_support(groups: tuple[tuple[int, ...], ...], sums: int) -> tuple[tup
     return tuple(out), final
 
 
+@lru_cache(maxsize=1 << 12)
 def clique_groups(n: int, apart: tuple[tuple[int, int], ...],
                   max_branch: int | None = None) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
     """Split cells ``0..n-1`` into groups whose cells must all differ (pairs in

@@ -145,20 +145,24 @@ def supports(masks: tuple[int, ...], nplus: int, value: int,
     """For each cell, the candidates that may be part of a solution of the equation.
 
     The first ``nplus`` cells count plus, the rest minus; ``apart`` lists the
-    pairs of cells that must differ.  A plain sum (no minus cells) is exact:
-    its cells split into groups that must differ, whose digits may repeat
-    between groups (:func:`solver.supports.apart_support`), so a sum whose
-    cells may repeat a digit keeps no digit that the repeats cannot make up.
-    Otherwise the digits kept are exactly those of
+    pairs of cells that must differ.  The digits kept are exactly those of
     some solution when the candidates allow at most :data:`EXACT_LIMIT`
-    assignments; beyond that a digit goes only when the other cells' ranges
+    assignments (all are tried).  Beyond that a plain sum (no minus cells) is
+    still exact: its cells split into groups that must differ, whose digits
+    may repeat between groups (:func:`solver.supports.apart_support`), so a
+    sum whose cells may repeat a digit keeps no digit that the repeats cannot
+    make up.  For a difference a digit goes only when the other cells' ranges
     (and, for a sum of distinct cells, the digit combinations) cannot make
     the value, which is weaker but never wrong.  Every support is 0 when
     nothing satisfies the equation.
     """
     n = len(masks)
-    if nplus == n:
-        # A plain sum: exact by groups of cells that must differ (solver.supports.apart_support).
+    count = 1
+    for m in masks:
+        count *= POPCOUNT[m]
+    if nplus == n and count > EXACT_LIMIT:
+        # A plain sum with many assignments: exact by groups of cells that must differ
+        # (solver.supports.apart_support) rather than by trying them all.
         if value < 0:
             return (0,) * n
         grouped, _ = apart_support(masks, 1 << value, apart)
@@ -404,10 +408,18 @@ def _and(parts: Sequence[str]) -> str:
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
-def find_equations(ctx: Context, equations: Iterable[Equation], technique: str) -> Iterator[Step]:
-    """Steps from the equations reported under ``technique``, in the given order."""
+def find_equations(ctx: Context, equations: Iterable[Equation], technique: str,
+                   changed: set[int] | None = None) -> Iterator[Step]:
+    """Steps from the equations reported under ``technique``, in the given order.
+
+    ``changed``: the cells changed since the technique last found nothing
+    (:meth:`~solver.contract.Context.changed_since_quiet`); an equation none of
+    whose cells changed is skipped (its step depends on its cells' candidates only).
+    """
     for eq in equations:
         if eq.technique != technique:
+            continue
+        if changed is not None and changed.isdisjoint(eq.cells):
             continue
         step = equation_step(ctx, eq)
         if step is not None:

@@ -308,17 +308,20 @@ def find_sum_holdings(ctx: Context) -> Iterator[Step]:
 
 
 def find_innies_outies(ctx: Context) -> Iterator[Step]:
-    yield from find_equations(ctx, killer_equations(ctx.puzzle), "innies-outies")
+    changed = ctx.changed_since_quiet("innies-outies")
+    yield from find_equations(ctx, killer_equations(ctx.puzzle), "innies-outies", changed)
     yield from find_sum_holdings(ctx)
 
 
 def find_cage_splitting(ctx: Context) -> Iterator[Step]:
-    yield from find_equations(ctx, killer_equations(ctx.puzzle), "cage-splitting")
+    changed = ctx.changed_since_quiet("cage-splitting")
+    yield from find_equations(ctx, killer_equations(ctx.puzzle), "cage-splitting", changed)
 
 
 def find_multi_house_innies(ctx: Context) -> Iterator[Step]:
-    yield from find_equations(ctx, killer_equations(ctx.puzzle), "multi-house-innies")
-    yield from find_equations(ctx, group_equations(ctx.puzzle), "multi-house-innies")
+    changed = ctx.changed_since_quiet("multi-house-innies")
+    yield from find_equations(ctx, killer_equations(ctx.puzzle), "multi-house-innies", changed)
+    yield from find_equations(ctx, group_equations(ctx.puzzle), "multi-house-innies", changed)
 
 
 INNIES_OUTIES = Technique("innies-outies", "Innies and outies", 5, 5, find_innies_outies,
