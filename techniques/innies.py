@@ -321,7 +321,8 @@ def find_cage_splitting(ctx: Context) -> Iterator[Step]:
 def find_multi_house_innies(ctx: Context) -> Iterator[Step]:
     changed = ctx.changed_since_quiet("multi-house-innies")
     yield from find_equations(ctx, killer_equations(ctx.puzzle), "multi-house-innies", changed)
-    yield from find_equations(ctx, group_equations(ctx.puzzle), "multi-house-innies", changed)
+    if ctx.depth == 0:  # the extra unions at the top level only (not inside a contradiction's suppositions)
+        yield from find_equations(ctx, group_equations(ctx.puzzle), "multi-house-innies", changed)
 
 
 INNIES_OUTIES = Technique("innies-outies", "Innies and outies", 5, 5, find_innies_outies,
