@@ -21,7 +21,7 @@ from solver.errors import InvalidArgumentError
 from solver.step import Step
 
 from . import (aic, cage_pairs, combinations, comparisons, contradiction, cutvertex, dots, house_combos, innies,
-               intersections, seeing, singles, subsets, turbot)
+               intersections, runs, seeing, singles, subsets, turbot)
 
 DEFAULT: tuple[Technique, ...] = (
     *singles.TECHNIQUES,
@@ -33,14 +33,18 @@ DEFAULT: tuple[Technique, ...] = (
     intersections.COMBINATION_CONFINEMENT,
     *seeing.TECHNIQUES,
     comparisons.SUM_COMPARISON,
+    combinations.SUM_FILLINGS,
     subsets.NAKED_PAIR,
     subsets.HIDDEN_PAIR,
     dots.KROPKI_CHAIN,
-    *innies.TECHNIQUES,
+    *innies.TECHNIQUES[:2],
     *house_combos.TECHNIQUES,
     comparisons.RELATION_CHECK,
+    runs.CROSSING_RUNS,
     subsets.NAKED_TRIPLE,
     subsets.HIDDEN_TRIPLE,
+    innies.MULTI_HOUSE_INNIES,
+    runs.RUN_LOOPS,
     *cutvertex.TECHNIQUES,
     subsets.NAKED_QUAD,
     subsets.HIDDEN_QUAD,

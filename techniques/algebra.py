@@ -39,6 +39,7 @@ from solver.bits import POPCOUNT, combinations, digits_of, high_digit, is_single
 from solver.contract import Context
 from solver.model import Puzzle, Region
 from solver.step import Step
+from solver.supports import MAX_BRANCH, apart_support, clique_groups
 
 from .common import plus
 
@@ -51,6 +52,7 @@ MAX_OPEN_MIXED = 4
 INFO: dict[str, tuple[str, int]] = {
     "innies-outies": ("Innies and outies", 5),
     "cage-splitting": ("Cage splitting", 5),
+    "multi-house-innies": ("Innies and outies of several houses", 6),
     "cut-vertex": ("Cut vertex", 6),
 }
 
@@ -145,12 +147,30 @@ def supports(masks: tuple[int, ...], nplus: int, value: int,
     The first ``nplus`` cells count plus, the rest minus; ``apart`` lists the
     pairs of cells that must differ.  The digits kept are exactly those of
     some solution when the candidates allow at most :data:`EXACT_LIMIT`
-    assignments; otherwise a digit goes only when the other cells' ranges
+    assignments (all are tried).  Beyond that a plain sum (no minus cells) is
+    still exact: its cells split into groups that must differ, whose digits
+    may repeat between groups (:func:`solver.supports.apart_support`), so a
+    sum whose cells may repeat a digit keeps no digit that the repeats cannot
+    make up.  For a difference a digit goes only when the other cells' ranges
     (and, for a sum of distinct cells, the digit combinations) cannot make
     the value, which is weaker but never wrong.  Every support is 0 when
     nothing satisfies the equation.
     """
     n = len(masks)
+    count = 1
+    for m in masks:
+        count *= POPCOUNT[m]
+    if nplus == n and count > EXACT_LIMIT:
+        # A plain sum with many assignments: exact by groups of cells that must differ
+        # (solver.supports.apart_support) rather than by trying them all.
+        if value < 0:
+            return (0,) * n
+        grouped, _ = apart_support(masks, 1 << value, apart)
+        if 0 in grouped:
+            return (0,) * n
+        if len(clique_groups(n, apart, MAX_BRANCH + 1)[1]) <= MAX_BRANCH:
+            return grouped
+        masks = grouped
     found = list(masks)
     sign = [1 if i < nplus else -1 for i in range(n)]
     combos = None
@@ -357,9 +377,30 @@ def _explain(ctx: Context, eq: Equation, key: tuple[int, ...], found: tuple[int,
         combos = sum_combos([key[i] for i in open_at], rest, ctx.puzzle.max_digit)
         if 1 <= len(combos) <= 3:
             why = f" (they can only be {' or '.join(plus(digits_of(c)) for c in combos)})"
+    elif eq.is_sum and len(open_at) > 1:
+        why = _repeat_note(ctx, eq, open_at)
     elif not eq.is_sum and len(open_at) == 2:
         why = " (a digit of one needs a partner in the other)"
     return f"{text}{why}: {removal_text(ctx, elims)}."
+
+
+def _repeat_note(ctx: Context, eq: Equation, open_at: list[int]) -> str:
+    """Which open cells of a sum must differ and which may repeat a digit:
+    `` (r8c1, r8c2 and r8c4 must differ; r7c9 may repeat one of their digits)``."""
+    index = {i: k for k, i in enumerate(open_at)}
+    apart = tuple((index[a], index[b]) for a, b in eq.apart if a in index and b in index)
+    groups, branch = clique_groups(len(open_at), apart)
+    names = [[ctx.name(eq.cells[open_at[k]]) for k in g] for g in groups]
+    if branch:
+        return " (some of them share a house or cage, so not every digit may repeat)"
+    differ = [f"{_and(g)} must differ" for g in names if len(g) > 1]
+    alone = [g[0] for g in names if len(g) == 1]
+    if alone and differ:
+        verb = "may" if len(alone) == 1 else "may each"
+        return f" ({'; '.join(differ)}; {_and(alone)} {verb} repeat one of their digits)"
+    if differ:
+        return f" ({'; '.join(differ)}, but digits may repeat between these groups)"
+    return " (they share no house or cage, so digits may repeat)"
 
 
 def _and(parts: Sequence[str]) -> str:
@@ -367,10 +408,18 @@ def _and(parts: Sequence[str]) -> str:
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
-def find_equations(ctx: Context, equations: Iterable[Equation], technique: str) -> Iterator[Step]:
-    """Steps from the equations reported under ``technique``, in the given order."""
+def find_equations(ctx: Context, equations: Iterable[Equation], technique: str,
+                   changed: set[int] | None = None) -> Iterator[Step]:
+    """Steps from the equations reported under ``technique``, in the given order.
+
+    ``changed``: the cells changed since the technique last found nothing
+    (:meth:`~solver.contract.Context.changed_since_quiet`); an equation none of
+    whose cells changed is skipped (its step depends on its cells' candidates only).
+    """
     for eq in equations:
         if eq.technique != technique:
+            continue
+        if changed is not None and changed.isdisjoint(eq.cells):
             continue
         step = equation_step(ctx, eq)
         if step is not None:

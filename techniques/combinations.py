@@ -1,16 +1,22 @@
 """Sum combinations: which sets of digits can fill a sum region, and where.
 
-**Sum combinations** (``sum-combinations``, level 2): for a region with a
-total (a Kakuro run, a Killer cage, or a sum found by algebra), list the
-digit combinations that fit its total, its size and the candidates left,
-then keep in each cell only the digits some complete *placement* uses: a
-digit stays in a cell only when the other cells can take the rest of a
-combination with different digits.  Derived (virtual) sums whose digits may
-repeat get the same treatment with repeats allowed.
+**Sum combinations** (``sum-combinations``, level 2): the check a person
+makes on a region with a total (a Kakuro run, a Killer cage, or a sum
+found by algebra): list the digit combinations that fit its total, its
+size and the candidates left (min/max sums, a unique combination, digits
+no such combination contains), and keep a digit in a cell only when the
+rest of one of them is allowed by the other cells, one digit at a time
+(:func:`~solver.supports.combination_support`; for two and three cells
+that is already exact).  Derived (virtual) sums whose digits may repeat
+are analysed exactly, knowing which of their cells must differ (those
+sharing a house or cage: :func:`~solver.supports.apart_support`).
 
-The support computation walks the sets of digits the first cells can take
-(at most 2^9 of them), forwards and then backwards, so even a 9-cell run is
-cheap; results are cached by the candidate masks.
+**Sum fillings** (``sum-fillings``, level 4): the full check, for long
+cages and runs where the quick one falls short: a digit stays only when
+the other cells can take the rest of a combination *with different
+digits*, a complete placement (:func:`distinct_fit`, which walks the sets
+of digits the first cells can take, at most 2^9 of them, forwards and then
+backwards, so even a 9-cell run is cheap).
 
 >>> from solver.model import Puzzle, Region
 >>> from solver.candidates import Candidates
@@ -32,7 +38,8 @@ from solver.bits import HIGH, LOW, combinations, digits_of, is_single
 from solver.contract import Context, Technique
 from solver.model import Region
 from solver.step import Step
-from solver.supports import ALL_SUMS, distinct_fit, region_fit, repeat_support, required_digits
+from solver.supports import (ALL_SUMS, apart_support, combination_support, distinct_fit, region_fit, repeat_support,
+                             required_digits)
 
 from .common import SUM_KINDS, cells_text, plus, region_key
 
@@ -123,7 +130,7 @@ def _crossing_note(ctx: Context, region: Region, combos: tuple[int, ...], cell: 
 
 
 def _placement_note(ctx: Context, region: Region, now: tuple[int, ...], placed: list[tuple[int, int]],
-                    also: bool) -> str:
+                    also: bool, full: bool = True) -> str:
     """Why digits of the fitting combinations still cannot go in some cells."""
     if len(region.cells) == 2 and region.total is not None:
         notes = []
@@ -141,12 +148,14 @@ def _placement_note(ctx: Context, region: Region, now: tuple[int, ...], placed: 
     notes = [f"{cells_text(ctx, cells)} cannot be {or_list([str(d) for d in digits_of(mask)])}"
              for mask, cells in groups.items()]
     one = all(is_single(mask) for mask in groups)
+    rest = ("could not take the rest of any of these combinations with different digits" if full
+            else "would not allow every other digit of any of these combinations")
     return (("Also " if also else "") + "; ".join(notes) + f": with {'that digit' if one else 'such a digit'} there, "
-            "the other cells could not take the rest of any of these combinations with different digits.")
+            f"the other cells {rest}.")
 
 
 def _explain_distinct(ctx: Context, region: Region, combos: tuple[int, ...], now: tuple[int, ...],
-                      elims: list[tuple[int, int]]) -> str:
+                      elims: list[tuple[int, int]], full: bool = True) -> str:
     head = region_head(region)
     if not combos:
         return f"{head} cannot be completed with the candidates left: no combination fits."
@@ -169,7 +178,7 @@ def _explain_distinct(ctx: Context, region: Region, combos: tuple[int, ...], now
     else:
         parts.append(".")
     if placed:
-        parts.append(" " + _placement_note(ctx, region, now, placed, bool(plain)))
+        parts.append(" " + _placement_note(ctx, region, now, placed, bool(plain), full))
     for cell, mask in elims:
         kept = now[region.cells.index(cell)] & ~mask
         if is_single(kept):
@@ -198,38 +207,72 @@ def _explain_repeat(ctx: Context, region: Region, now: tuple[int, ...], elims: l
     return f"{head}: " + "; ".join(notes) + "."
 
 
-def find_sum_combinations(ctx: Context) -> Iterator[Step]:
-    """One step per sum region whose fitting placements rule out candidates."""
+def _apart_pairs(ctx: Context, cells: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """Positions of the cells that must differ (they share a house or cage)."""
+    peers = ctx.puzzle.peers
+    return tuple((i, j) for i in range(len(cells)) for j in range(i + 1, len(cells)) if cells[j] in peers[cells[i]])
+
+
+def _sum_steps(ctx: Context, tid: str, full: bool) -> Iterator[Step]:
+    """The steps of ``sum-combinations`` (``full`` False: the quick check on
+    distinct sums, :func:`~solver.supports.combination_support`, and the exact
+    support of sums whose digits may repeat) or ``sum-fillings`` (``full``:
+    a complete placement with different digits, :func:`distinct_fit`)."""
     masks = ctx.state.masks
-    changed = ctx.changed_since_quiet("sum-combinations")
+    changed = ctx.changed_since_quiet(tid)
+    name, level = _INFO[tid]
     for region in ctx.sum_regions():
         cells = region.cells
         if changed is not None and changed.isdisjoint(cells):
             continue  # unchanged since this technique last found nothing
+        if full and not region.distinct:
+            continue
         now = tuple([masks[c] for c in cells])
         if 0 in now:
             continue
         assert region.total is not None
         if region.distinct:
             support, combos = distinct_fit(now, 1 << region.total)
+            if not full and len(now) > 3 and support != now:
+                # The quick check keeps at least what a complete placement uses (and the same up to
+                # three cells), so it only needs computing when the full check removes something.
+                support, combos = combination_support(now, region.total, ctx.puzzle.max_digit)
         else:
-            support, _ = repeat_support(now, 1 << region.total)
+            support = apart_support(now, 1 << region.total, _apart_pairs(ctx, cells))[0] if region.total >= 0 \
+                else (0,) * len(now)
             combos = ()
         elims = [(c, m & ~s) for c, m, s in zip(cells, now, support) if m & ~s]
         if not elims:
             continue
         text = ""
         if ctx.explain:
-            text = (_explain_distinct(ctx, region, combos, now, elims) if region.distinct
+            text = (_explain_distinct(ctx, region, combos, now, elims, full) if region.distinct
                     else _explain_repeat(ctx, region, now, elims))
-        yield Step("sum-combinations", "Sum combinations", 2, text, eliminations=tuple(elims),
+        yield Step(tid, name, level, text, eliminations=tuple(elims),
                    cells=tuple(c for c, _ in elims), regions=(region_key(region),),
                    candidates=tuple((c, s) for c, s in zip(cells, support) if s))
 
+
+def find_sum_combinations(ctx: Context) -> Iterator[Step]:
+    """One step per sum region whose fitting combinations rule out candidates (the quick check)."""
+    yield from _sum_steps(ctx, "sum-combinations", False)
+
+
+def find_sum_fillings(ctx: Context) -> Iterator[Step]:
+    """One step per distinct sum region where some digit has no complete placement."""
+    yield from _sum_steps(ctx, "sum-fillings", True)
+
+
+_INFO = {"sum-combinations": ("Sum combinations", 2), "sum-fillings": ("Sum fillings", 4)}
 
 SUM_COMBINATIONS = Technique(
     "sum-combinations", "Sum combinations", 2, 3, find_sum_combinations,
     "cage b (10, 3 cells) can only be 1+2+7, 1+3+6, 1+4+5 or 2+3+5, so r4c4 loses 8 and 9.",
     kinds=SUM_KINDS)
+SUM_FILLINGS = Technique(
+    "sum-fillings", "Sum fillings", 4, 8, find_sum_fillings,
+    "across 21 at r1c1 (4 cells) with the candidates left can only be 1+5+7+8 or 2+5+6+8. r1c4 cannot be 5: "
+    "with that digit there, the other cells could not take the rest of any of these combinations with "
+    "different digits.", kinds=SUM_KINDS)
 
-TECHNIQUES = (SUM_COMBINATIONS,)
+TECHNIQUES = (SUM_COMBINATIONS, SUM_FILLINGS)

@@ -75,6 +75,52 @@ def box_groups(puzzle: Puzzle) -> list[tuple[int, ...]]:
     return out
 
 
+def house_groups(puzzle: Puzzle, most: int = 3) -> list[tuple[int, ...]]:
+    """Unions of two to ``most`` houses (rows, columns, boxes, irregular
+    regions; region indexes, ascending) that share no cell and hang together:
+    each house touches another of the union side by side.  Any kinds mix
+    (row 3 with box 4 below it; rows 1 and 2 with column 9 is not disjoint).
+
+    >>> from puzzles import sample
+    >>> groups = house_groups(sample("killer-1"))
+    >>> len(groups), all(2 <= len(g) <= 3 for g in groups)
+    (154, True)
+    """
+    full = puzzle.max_digit
+    houses = [i for i, r in enumerate(puzzle.regions)
+              if r.distinct and len(r.cells) == full and r.kind in HOUSE_KINDS]
+    spots = puzzle.cells
+    at = {spot: c for c, spot in enumerate(spots)}
+    cells = {h: frozenset(puzzle.regions[h].cells) for h in houses}
+    rim: dict[int, frozenset[int]] = {}
+    for h in houses:
+        near = set()
+        for c in cells[h]:
+            r, q = spots[c]
+            for spot in ((r - 1, q), (r + 1, q), (r, q - 1), (r, q + 1)):
+                other = at.get(spot)
+                if other is not None and other not in cells[h]:
+                    near.add(other)
+        rim[h] = frozenset(near)
+    touching = {h: {g for g in houses if g != h and cells[g].isdisjoint(cells[h]) and rim[h] & cells[g]}
+                for h in houses}
+    out: set[tuple[int, ...]] = set()
+    frontier: list[tuple[int, ...]] = [(h,) for h in houses]
+    for _ in range(most - 1):
+        grown: list[tuple[int, ...]] = []
+        for group in frontier:
+            taken = frozenset().union(*(cells[h] for h in group))
+            for h in group:
+                for g in touching[h]:
+                    if g not in group and taken.isdisjoint(cells[g]):
+                        key = tuple(sorted((*group, g)))
+                        if key not in out:
+                            out.add(key)
+                            grown.append(key)
+        frontier = grown
+    return sorted(out, key=lambda g: (len(g), g))
+
+
 def _flip_sets(base: int, deltas: list[int], limit: int) -> Iterator[tuple[int, ...]]:
     """Subsets of positions whose deltas bring ``base`` to between 1 and ``limit``."""
     n = len(deltas)
@@ -100,7 +146,25 @@ def _flip_sets(base: int, deltas: list[int], limit: int) -> Iterator[tuple[int, 
 
 @per_puzzle
 def killer_equations(puzzle: Puzzle) -> tuple[Equation, ...]:
-    """Every innie, outie and innie-outie equation of the puzzle's house unions, simplest first."""
+    """Every innie, outie and innie-outie equation of the puzzle's house unions
+    (:func:`solver.derived.house_unions` and :func:`box_groups`), simplest first."""
+    unions = list(dict.fromkeys(tuple(sorted(u)) for u in house_unions(puzzle) + box_groups(puzzle)))
+    return _union_equations(puzzle, unions)
+
+
+@per_puzzle
+def group_equations(puzzle: Puzzle) -> tuple[Equation, ...]:
+    """The equations that only the other unions of two or three touching houses
+    (:func:`house_groups`) give, simplest first.  Derived when first asked for
+    (``multi-house-innies`` is level 6: most puzzles never get there)."""
+    have = {(eq.plus, eq.minus) for eq in killer_equations(puzzle)}
+    known = set(dict.fromkeys(tuple(sorted(u)) for u in house_unions(puzzle) + box_groups(puzzle)))
+    unions = [u for u in house_groups(puzzle) if u not in known]
+    return tuple(eq for eq in _union_equations(puzzle, unions) if (eq.plus, eq.minus) not in have)
+
+
+def _union_equations(puzzle: Puzzle, unions: list[tuple[int, ...]]) -> tuple[Equation, ...]:
+    """The equations of these unions of houses, simplest first."""
     regions = puzzle.regions
     full_total = puzzle.max_digit * (puzzle.max_digit + 1) // 2
     cages = [i for i, r in enumerate(regions)
@@ -115,7 +179,7 @@ def killer_equations(puzzle: Puzzle) -> tuple[Equation, ...]:
         return ()
     known = {frozenset(r.cells) for r in regions}
     found: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[tuple[int, ...], tuple]] = {}
-    for union in house_unions(puzzle) + box_groups(puzzle):
+    for union in unions:
         houses = [regions[h] for h in union]
         area = {c for h in houses for c in h.cells}
         house_total = sum(h.total if h.total is not None else full_total for h in houses)
@@ -160,7 +224,7 @@ def _equation(puzzle: Puzzle, union: tuple[int, ...], house_total: int, inside: 
     cells = plus | minus
     owners = {cage_of.get(c, -1) for c in cells}
     single_cage = len(cells) > 1 and len(owners) == 1 and -1 not in owners and not (plus and minus)
-    technique = "cage-splitting" if single_cage else "innies-outies"
+    technique = "multi-house-innies" if len(union) > 1 else "cage-splitting" if single_cage else "innies-outies"
     cage = regions[next(iter(owners))] if single_cage else None
 
     def because() -> str:
@@ -244,21 +308,36 @@ def find_sum_holdings(ctx: Context) -> Iterator[Step]:
 
 
 def find_innies_outies(ctx: Context) -> Iterator[Step]:
-    yield from find_equations(ctx, killer_equations(ctx.puzzle), "innies-outies")
+    changed = ctx.changed_since_quiet("innies-outies")
+    yield from find_equations(ctx, killer_equations(ctx.puzzle), "innies-outies", changed)
     yield from find_sum_holdings(ctx)
 
 
 def find_cage_splitting(ctx: Context) -> Iterator[Step]:
-    yield from find_equations(ctx, killer_equations(ctx.puzzle), "cage-splitting")
+    changed = ctx.changed_since_quiet("cage-splitting")
+    yield from find_equations(ctx, killer_equations(ctx.puzzle), "cage-splitting", changed)
+
+
+def find_multi_house_innies(ctx: Context) -> Iterator[Step]:
+    changed = ctx.changed_since_quiet("multi-house-innies")
+    yield from find_equations(ctx, killer_equations(ctx.puzzle), "multi-house-innies", changed)
+    if ctx.depth == 0:  # the extra unions at the top level only (not inside a contradiction's suppositions)
+        yield from find_equations(ctx, group_equations(ctx.puzzle), "multi-house-innies", changed)
 
 
 INNIES_OUTIES = Technique("innies-outies", "Innies and outies", 5, 5, find_innies_outies,
-                          "rows 1-2 total 90 and the cages wholly inside total 75, so r2c1 + r2c2 = 15.",
-                          kinds=CAGE_KINDS)
+                          "row 1 totals 45 and the cages wholly inside total 28, so the innies r1c8 + r1c9 = "
+                          "45 - 28 = 17.", kinds=CAGE_KINDS)
 CAGE_SPLITTING = Technique("cage-splitting", "Cage splitting", 5, 5, find_cage_splitting,
                            "box 1 totals 45 and the cages wholly inside total 36, so the part of cage d inside, "
                            "r3c2 + r3c3 = 9.", kinds=CAGE_KINDS)
 
-TECHNIQUES = (INNIES_OUTIES, CAGE_SPLITTING)
+MULTI_HOUSE_INNIES = Technique("multi-house-innies", "Innies and outies of several houses", 6, 6,
+                               find_multi_house_innies,
+                               "rows 8-9 total 90; the cages wholly inside total 75, and cage k (20) sticks out, "
+                               "so the outies r7c1 + r7c2 = 75 + 20 - 90 = 5.", kinds=CAGE_KINDS)
 
-__all__ = ["CAGE_SPLITTING", "INNIES_OUTIES", "TECHNIQUES", "box_groups", "killer_equations"]
+TECHNIQUES = (INNIES_OUTIES, CAGE_SPLITTING, MULTI_HOUSE_INNIES)
+
+__all__ = ["CAGE_SPLITTING", "INNIES_OUTIES", "MULTI_HOUSE_INNIES", "TECHNIQUES", "box_groups", "group_equations",
+           "house_groups", "killer_equations"]

@@ -92,11 +92,24 @@ def test_impossible_region_empties_its_cells():
 
 
 def test_virtual_sum_with_repeats():
-    p = line(3, Region("cage a", (0, 1, 2), total=None, kind="cage", label="a"))
+    # r1c1 and r1c3 share no region: 9+9 is allowed.
+    p = line(3, Region("cage a", (0, 1), total=None, kind="cage", label="a"))
     virtual = Region("r1c1 + r1c3", (0, 2), total=18, distinct=False, kind="virtual")
     [step] = steps(find_sum_combinations, ctx_for(p, virtual=[virtual]))
     assert step.eliminations == ((0, FULL & ~mask_of([9])), (2, FULL & ~mask_of([9])))
     assert "digits may repeat" in step.text
+
+
+def test_virtual_sum_knows_which_of_its_cells_must_differ():
+    # r1c1, r1c2 share cage a (they differ); r1c4 shares nothing with them and may repeat a digit.
+    p = line(4, Region("cage a", (0, 1), total=None, kind="cage", label="a"))
+    virtual = Region("r1c1 + r1c2 + r1c4", (0, 1, 3), total=8, distinct=False, kind="virtual")
+    masks = [mask_of([1, 2, 3])] * 2 + [FULL, mask_of([1, 2, 3])]
+    [step] = steps(find_sum_combinations, ctx_for(p, masks, virtual=[virtual]))
+    # The pair makes 3, 4 or 5 (never 6), so it is 2+3 and r1c4 = 3: r1c1 and r1c2 lose 1, r1c4 loses 1
+    # and 2.  With repeats allowed everywhere, 3+3+2 would keep 2 in every cell.
+    assert dict(step.eliminations) == {0: mask_of([1]), 1: mask_of([1]), 3: mask_of([1, 2])}
+    assert repeat_support(tuple(masks[c] for c in (0, 1, 3)), 1 << 8)[0] == (mask_of([2, 3]),) * 3
 
 
 def test_kakuro_crossing_is_explained():
@@ -227,5 +240,7 @@ def test_allowed_sums():
 def test_technique_records():
     for module in (combinations, comparisons, intersections):
         for tech in module.TECHNIQUES:
-            # The relation check tries a comparison case by case: a harder step (level 5) than the rest here.
-            assert tech.example and tech.score > 0 and 2 <= tech.level <= (5 if tech.id == "relation-check" else 3)
+            # The relation check tries a comparison case by case, the full filling check places a whole
+            # cage: harder steps (levels 5 and 4) than the rest here.
+            top = {"relation-check": 5, "sum-fillings": 4}.get(tech.id, 3)
+            assert tech.example and tech.score > 0 and 2 <= tech.level <= top
