@@ -19,7 +19,8 @@ from typing import Iterable
 from solver.contract import Technique
 from solver.errors import InvalidArgumentError
 
-from . import combinations, comparisons, contradiction, cutvertex, dots, innies, intersections, singles, subsets
+from . import (combinations, comparisons, contradiction, cutvertex, dots, fish, innies, intersections, singles,
+               subsets)
 
 DEFAULT: tuple[Technique, ...] = (
     *singles.TECHNIQUES,
@@ -39,6 +40,7 @@ DEFAULT: tuple[Technique, ...] = (
     *cutvertex.TECHNIQUES,
     subsets.NAKED_QUAD,
     subsets.HIDDEN_QUAD,
+    *fish.TECHNIQUES,
     *contradiction.TECHNIQUES,
 )
 
