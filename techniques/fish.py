@@ -35,7 +35,7 @@ from solver.step import Step
 
 from .combinations import losses_text
 from .common import cells_text, describe, region_key
-from .sight import bit_cells, cell_bits, common_seers, distinct_regions, needing, seers
+from .sight import bit_cells, cell_bits, common_seers, distinct_regions, needing
 
 _NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 _IDS = {2: "x-wing", 3: "swordfish", 4: "jellyfish"}
@@ -97,16 +97,15 @@ def _fish(ctx: Context, n: int, finned: bool) -> Iterator[Step]:
             if rb & where and not rb & fixed:
                 by_kind.setdefault(region.kind, []).append((region, rb & where))
         # bases: of those, the ones that must hold d, with 2..limit places for it
-        needs = {id(r) for r in needing(ctx, d)}
+        needs = {r.cells for r in needing(ctx, d)}
         # nothing found for d last time and nothing about d changed since: nothing to find now
         key = (where, fixed, frozenset(needs), len(regions))
         if quiet.get(d) == key:
             continue
-        see = seers(ctx, d) if finned else []
         found_any = False
         for base_kind in sorted(by_kind):
             group = [(r, spots) for r, spots in by_kind[base_kind]
-                     if id(r) in needs and 2 <= spots.bit_count() <= limit]
+                     if r.cells in needs and 2 <= spots.bit_count() <= limit]
             if len(group) < n:
                 continue
             for cover_kind in sorted(by_kind):
@@ -123,7 +122,7 @@ def _fish(ctx: Context, n: int, finned: bool) -> Iterator[Step]:
                 for picked in _bases(group, touch, n, limit, budget):
                     if budget[0] <= 0:
                         return
-                    found = _cover(picked, group, touch, covers, n, finned, see, budget)
+                    found = _cover(ctx, d, picked, group, touch, covers, n, finned, budget)
                     if found is not None:
                         bases = [group[i][0] for i in picked]
                         union, chosen, fins, elim = found
@@ -157,8 +156,8 @@ def _bases(group: list[tuple[Region, int]], touch: list[int], n: int, limit: int
     return grow(0, 0, 0)
 
 
-def _cover(picked: list[int], group: list[tuple[Region, int]], touch: list[int], covers: list[tuple[Region, int]],
-           n: int, finned: bool, see: list[int], budget: list[int]) -> tuple[int, list[int], int, int] | None:
+def _cover(ctx: Context, d: int, picked: list[int], group: list[tuple[Region, int]], touch: list[int],
+           covers: list[tuple[Region, int]], n: int, finned: bool, budget: list[int]) -> tuple[int, list[int], int, int] | None:
     """n covers for the bases' places: all of them, or (finned) all but 1..MAX_FINS fins seen
     together by some cover cell outside the bases.  (places, cover indexes, fins, eliminated cells)."""
     union = 0
@@ -192,7 +191,7 @@ def _cover(picked: list[int], group: list[tuple[Region, int]], touch: list[int],
         covered = 0
         for k in chosen:
             covered |= covers[k][1]
-        elim = covered & ~union & common_seers(see, fins)
+        elim = covered & ~union & common_seers(ctx, fins, d)
         if elim:
             return union, chosen, fins, elim
     return None

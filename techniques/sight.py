@@ -1,13 +1,13 @@
 """What the fish, wing and ALS families ask of the candidate state, in bit masks.
 
-* :func:`seers`: for a digit, each cell's *seers* as a bit mask over cell
-  indexes: the cells that cannot hold that digit together with it (a weak
-  link between the two candidates);
+* :func:`seen_by`: for a cell and a digit, as a bit mask over cell indexes,
+  the cells that cannot hold that digit together with it (a weak link between
+  the two candidates), from the link graph :mod:`solver.links`;
 * :func:`needing`: the regions whose digits differ and that must hold a
-  digit (a strong set: at least once, so exactly once);
+  digit (exactly once), from the same graph;
 * :func:`distinct_regions`: every region whose digits differ (at most once).
 
-These read the rules through one place and compute nothing of their own
+These read the rules through the link graph and compute nothing of their own
 beyond packing them into masks; the per-state results are kept in
 ``ctx.memo`` so the techniques of the three families share them.
 
@@ -16,7 +16,7 @@ beyond packing them into masks; the per-state results are kept in
 >>> from solver.contract import Context
 >>> p = sample("sudoku-1")
 >>> ctx = Context(p, Candidates.initial(p), [])
->>> bin(seers(ctx, 5)[0]).count("1")  # a Sudoku cell sees 20 others
+>>> bin(seen_by(ctx, 0, 5)).count("1")  # a Sudoku cell sees 20 others
 20
 """
 
@@ -25,7 +25,7 @@ from __future__ import annotations
 from solver.contract import Context
 from solver.model import Region
 
-from .combinations import required_digits
+from solver.links import graph, node
 
 _KEY = "sight"
 
@@ -64,35 +64,39 @@ def distinct_regions(ctx: Context) -> list[Region]:
     return found  # type: ignore[return-value]
 
 
-def seers(ctx: Context, digit: int) -> list[int]:
-    """Per cell, the bit mask of the other cells that cannot hold ``digit`` together with it."""
+def seen_by(ctx: Context, cell: int, digit: int) -> int:
+    """The bit mask of the cells that cannot hold ``digit`` together with ``cell``: the cells
+    it always sees (a shared region whose digits differ, a dot) and, while ``digit`` is open
+    in ``cell``, the candidates a sum, dot or comparison forbids beside it
+    (:meth:`solver.links.LinkGraph.sees`)."""
     memo = _memo(ctx)
-    found = memo.get("seers")
+    key = (cell, digit)
+    found = memo.get(key)
     if found is None:
-        out = [0] * len(ctx.state.masks)
-        for region in distinct_regions(ctx):
-            bits = 0
-            for c in region.cells:
-                bits |= 1 << c
-            for c in region.cells:
-                out[c] |= bits
-        for c in range(len(out)):
-            out[c] &= ~(1 << c)
-        memo["seers"] = found = out
+        g = graph(ctx)
+        out = g.see[cell]
+        if g.is_node(node(cell, digit)):
+            for cells, d in g.weak_from(node(cell, digit)):
+                if d == digit and len(cells) == 1:
+                    out |= 1 << cells[0]
+        memo[key] = found = out & ~(1 << cell)
     return found  # type: ignore[return-value]
 
 
+def common_seers(ctx: Context, bits: int, digit: int) -> int:
+    """The cells that see every cell of ``bits`` for ``digit`` (-1, all cells, when ``bits`` is empty)."""
+    out = -1
+    while bits and out:
+        low = bits & -bits
+        out &= seen_by(ctx, low.bit_length() - 1, digit)
+        bits ^= low
+    return out
+
+
 def needing(ctx: Context, digit: int) -> list[Region]:
-    """The distinct regions that must hold ``digit`` (every house; a cage or run whose
-    every fitting combination uses it)."""
-    memo = _memo(ctx)
-    found = memo.get("needs")
-    if found is None:
-        masks = ctx.state.masks
-        max_digit = ctx.puzzle.max_digit
-        found = [(region, required_digits(region, masks, max_digit)) for region in distinct_regions(ctx)]
-        memo["needs"] = found
-    return [region for region, need in found if need >> digit & 1]  # type: ignore[attr-defined]
+    """The regions that must hold ``digit`` (:meth:`solver.links.LinkGraph.regions_needing`:
+    every house; a cage, run or derived sum whose every fitting combination uses it)."""
+    return [region for region, _ in graph(ctx).regions_needing(digit)]
 
 
 def cell_bits(cells) -> int:
@@ -117,11 +121,3 @@ def bit_cells(bits: int) -> list[int]:
     return out
 
 
-def common_seers(see: list[int], bits: int) -> int:
-    """The cells that see every cell of ``bits`` (all cells when ``bits`` is empty: -1)."""
-    out = -1
-    while bits:
-        low = bits & -bits
-        out &= see[low.bit_length() - 1]
-        bits ^= low
-    return out
