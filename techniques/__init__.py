@@ -19,8 +19,8 @@ from typing import Iterable
 from solver.contract import Technique
 from solver.errors import InvalidArgumentError
 
-from . import (combinations, comparisons, contradiction, cutvertex, dots, fish, innies, intersections, singles,
-               subsets)
+from . import (als, combinations, comparisons, contradiction, cutvertex, dots, fish, innies, intersections, singles,
+               subsets, wings)
 
 DEFAULT: tuple[Technique, ...] = (
     *singles.TECHNIQUES,
@@ -40,7 +40,18 @@ DEFAULT: tuple[Technique, ...] = (
     *cutvertex.TECHNIQUES,
     subsets.NAKED_QUAD,
     subsets.HIDDEN_QUAD,
-    *fish.TECHNIQUES,
+    fish.X_WING,
+    wings.XY_WING,
+    fish.FINNED_X_WING,
+    fish.SWORDFISH,
+    wings.XYZ_WING,
+    fish.FINNED_SWORDFISH,
+    fish.JELLYFISH,
+    fish.FINNED_JELLYFISH,
+    wings.WXYZ_WING,
+    als.SUE_DE_COQ,
+    als.ALS_XZ,
+    als.ALS_XY_WING,
     *contradiction.TECHNIQUES,
 )
 
