@@ -41,7 +41,7 @@ from solver.step import Link, Step
 
 from .combinations import digit_ranges, losses_text
 from .common import cells_text, region_key
-from .sight import bit_cells, cell_bits, common_seers, distinct_regions
+from .sight import bit_cells, cell_bits, sight
 
 MAX_CELLS = 4
 """The most cells an ALS may have."""
@@ -61,16 +61,11 @@ class Als(NamedTuple):
 
 
 def _collect(ctx: Context) -> list[Als]:
-    """The ALSs of the current state (shared by the techniques of the family through ``ctx.memo``)."""
-    key = ("als", tuple(ctx.state.masks), len(ctx.virtual))
-    memo = ctx.memo.get("als")
-    if memo is not None and memo[0] == key:
-        found: list[Als] = memo[1]
-        return found
+    """The ALSs of the current state, at most :data:`MAX_ALS`, in region order."""
     masks = ctx.state.masks
     seen: set[int] = set()
     out: list[Als] = []
-    for region in distinct_regions(ctx):
+    for region in sight(ctx).distinct_regions():
         open_cells = [c for c in region.cells if POPCOUNT[masks[c]] >= 2]
         if any(masks[c] == 0 for c in region.cells):
             continue
@@ -97,7 +92,6 @@ def _collect(ctx: Context) -> list[Als]:
                 chosen.pop()
 
         grow(0, 0)
-    ctx.memo["als"] = (key, out)
     return out
 
 
@@ -111,15 +105,18 @@ def _open(masks: list[int], digit: int) -> int:
 
 
 class _Search:
-    """Shared state of one call: the ALSs, their restricted commons, budget and caches."""
+    """What the family's techniques share on one state: the ALSs, their restricted commons
+    and caches (get it with :func:`_search`)."""
 
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
+        self.view = sight(ctx)
         self.masks = ctx.state.masks
         self.sets = _collect(ctx)
         self.budget = NODE_BUDGET
         self._open: dict[int, int] = {}
         self._seers: dict[tuple[int, int], int] = {}
+        self._partners: dict[int, list[tuple[int, int]]] | None = None
 
     def open_cells(self, digit: int) -> int:
         found = self._open.get(digit)
@@ -132,7 +129,7 @@ class _Search:
         key = (k, digit)
         found = self._seers.get(key)
         if found is None:
-            found = self._seers[key] = common_seers(self.ctx, self.sets[k].places[digit], digit)
+            found = self._seers[key] = self.view.common_seers(self.sets[k].places[digit], digit)
         return found
 
     def rccs(self, i: int, j: int) -> list[int]:
@@ -147,26 +144,44 @@ class _Search:
         return out
 
     def partners(self) -> dict[int, list[tuple[int, int]]]:
-        """Per ALS, ``(other ALS, restricted common digit)`` for every pair with one."""
+        """Per ALS, ``(other ALS, restricted common digit)`` for every pair with one (computed once
+        per state, within :data:`NODE_BUDGET` pairs)."""
+        if self._partners is not None:
+            return self._partners
         out: dict[int, list[tuple[int, int]]] = {}
-        by_digit: dict[int, list[int]] = {}
+        by_digit: dict[int, list[tuple[int, int, int, int]]] = {}
         for k, s in enumerate(self.sets):
             for d in digits_of(s.digits):
-                by_digit.setdefault(d, []).append(k)
-        for x, ks in sorted(by_digit.items()):
-            for i, j in choose(ks, 2):
-                self.budget -= 1
-                if self.budget <= 0:
-                    return out
-                a, b = self.sets[i], self.sets[j]
-                if a.cells & b.cells or b.places[x] & ~self.seers(i, x):
-                    continue
-                out.setdefault(i, []).append((j, x))
-                out.setdefault(j, []).append((i, x))
+                by_digit.setdefault(d, []).append((k, s.cells, s.places[d], self.seers(k, d)))
+        budget = NODE_BUDGET
+        for x, items in sorted(by_digit.items()):
+            for at, (i, ci, _, si) in enumerate(items):
+                rest = items[at + 1:]
+                budget -= len(rest)
+                if budget <= 0:
+                    break
+                for j, cj, pj, _ in rest:
+                    if ci & cj or pj & ~si:
+                        continue
+                    out.setdefault(i, []).append((j, x))
+                    out.setdefault(j, []).append((i, x))
+        self._partners = out
         return out
 
     def targets(self, holders: int, digit: int, exclude: int) -> int:
-        return common_seers(self.ctx, holders, digit) & self.open_cells(digit) & ~exclude
+        return self.view.common_seers(holders, digit) & self.open_cells(digit) & ~exclude
+
+
+def _search(ctx: Context) -> _Search:
+    """The :class:`_Search` of ``ctx``'s current state (built once per state, kept in ``ctx.memo``)."""
+    key = (tuple(ctx.state.masks), len(ctx.virtual), id(ctx.puzzle))
+    entry = ctx.memo.get("als-search")
+    if entry is None or entry[0] != key:
+        entry = (key, _Search(ctx))
+        ctx.memo["als-search"] = entry
+    found: _Search = entry[1]
+    found.budget = NODE_BUDGET
+    return found
 
 
 def _als_text(ctx: Context, s: Als) -> str:
@@ -178,7 +193,7 @@ def find_als_xz(ctx: Context) -> Iterator[Step]:
     """ALS-XZ (and doubly linked ALS-XZ): two ALSs with a restricted common digit."""
     if ctx.depth:
         return
-    search = _Search(ctx)
+    search = _search(ctx)
     pairs = search.partners()
     for i in sorted(pairs):
         for j, x in pairs[i]:
@@ -228,7 +243,7 @@ def find_als_xy_wing(ctx: Context) -> Iterator[Step]:
     """ALS-XY-Wings: ALS C shares x with A and y with B; a digit z of A and B leaves what sees all its places."""
     if ctx.depth:
         return
-    search = _Search(ctx)
+    search = _search(ctx)
     pairs = search.partners()
     for k in sorted(pairs):
         mates = pairs[k]
@@ -281,7 +296,7 @@ def find_sue_de_coq(ctx: Context) -> Iterator[Step]:
     if ctx.depth:
         return
     masks = ctx.state.masks
-    regions = distinct_regions(ctx)
+    regions = sight(ctx).distinct_regions()
     bits = [cell_bits(r.cells) for r in regions]
     budget = NODE_BUDGET
     for li, line in enumerate(regions):

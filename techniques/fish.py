@@ -35,11 +35,11 @@ from solver.step import Step
 
 from .combinations import losses_text
 from .common import cells_text, describe, region_key
-from .sight import bit_cells, cell_bits, common_seers, distinct_regions, needing
+from .sight import Sight, bit_cells, cell_bits, sight
 
 _NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 _IDS = {2: "x-wing", 3: "swordfish", 4: "jellyfish"}
-MAX_FINS = 3
+MAX_FINS = 2
 """The most fins a finned fish may have."""
 NODE_BUDGET = 20_000
 """Cover-search nodes allowed per technique call (counted, so every machine stops at the same place)."""
@@ -68,38 +68,52 @@ def regions_text(regions: list[Region]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def _fish(ctx: Context, n: int, finned: bool) -> Iterator[Step]:
+def _layout(view: Sight) -> list[tuple[tuple[object, ...], dict[str, list[tuple[Region, int]]], set[tuple[int, ...]]]
+                                  | None]:
+    """Per digit (None where it has no open place): a key of what a fish on it depends on,
+    the regions that may cover it by kind (with its places in each) and the cells of the
+    regions that must hold it.  Computed once per state for the whole family."""
+    found = view.cache.get("fish")
+    if found is not None:
+        return found  # type: ignore[return-value]
+    ctx = view.ctx
     masks = ctx.state.masks
     max_digit = ctx.puzzle.max_digit
+    regions = [r for r in view.distinct_regions() if r.kind != "virtual"]
+    region_bits = [cell_bits(r.cells) for r in regions]
+    fixed = [0] * (max_digit + 1)  # per digit: cells where it is the last candidate
+    for c, m in enumerate(masks):
+        if m and not m & (m - 1):
+            fixed[m.bit_length() - 1] |= 1 << c
+    out: list[tuple[tuple[object, ...], dict[str, list[tuple[Region, int]]], set[tuple[int, ...]]] | None] = []
+    for d in range(max_digit + 1):
+        where = view.graph.cand[d] if d else 0  # the open cells that may hold d
+        if not where:
+            out.append(None)
+            continue
+        by_kind: dict[str, list[tuple[Region, int]]] = {}
+        for region, rb in zip(regions, region_bits):
+            if rb & where and not rb & fixed[d]:
+                by_kind.setdefault(region.kind, []).append((region, rb & where))
+        needs = {r.cells for r in view.needing(d)}
+        out.append(((where, fixed[d], frozenset(needs), len(regions)), by_kind, needs))
+    view.cache["fish"] = out
+    return out
+
+
+def _fish(ctx: Context, n: int, finned: bool) -> Iterator[Step]:
     if ctx.depth:
         return  # inside a supposition the contradiction chains use the cheaper techniques only
     tid = ("finned-" if finned else "") + _IDS[n]
     budget = [NODE_BUDGET]
-    regions = [r for r in distinct_regions(ctx) if r.kind != "virtual"]
-    region_bits = [cell_bits(r.cells) for r in regions]
+    view = sight(ctx)
     limit = n + (MAX_FINS if finned else 0)
     quiet = ctx.memo.setdefault(("fish-quiet", tid), {})
-    for d in range(1, max_digit + 1):
-        bit = 1 << d
-        where = 0  # the open cells that may hold d
-        fixed = 0  # cells where d is the last candidate
-        for c, m in enumerate(masks):
-            if m & bit:
-                if m == bit:
-                    fixed |= 1 << c
-                else:
-                    where |= 1 << c
-        if not where:
+    for d, entry in enumerate(_layout(view)):
+        if entry is None:
             continue
-        # covers: regions holding d at most once, with d open in them and not yet fixed, by kind
-        by_kind: dict[str, list[tuple[Region, int]]] = {}
-        for region, rb in zip(regions, region_bits):
-            if rb & where and not rb & fixed:
-                by_kind.setdefault(region.kind, []).append((region, rb & where))
-        # bases: of those, the ones that must hold d, with 2..limit places for it
-        needs = {r.cells for r in needing(ctx, d)}
+        key, by_kind, needs = entry
         # nothing found for d last time and nothing about d changed since: nothing to find now
-        key = (where, fixed, frozenset(needs), len(regions))
         if quiet.get(d) == key:
             continue
         found_any = False
@@ -122,7 +136,7 @@ def _fish(ctx: Context, n: int, finned: bool) -> Iterator[Step]:
                 for picked in _bases(group, touch, n, limit, budget):
                     if budget[0] <= 0:
                         return
-                    found = _cover(ctx, d, picked, group, touch, covers, n, finned, budget)
+                    found = _cover(view, d, picked, group, touch, covers, n, finned, budget)
                     if found is not None:
                         bases = [group[i][0] for i in picked]
                         union, chosen, fins, elim = found
@@ -156,7 +170,7 @@ def _bases(group: list[tuple[Region, int]], touch: list[int], n: int, limit: int
     return grow(0, 0, 0)
 
 
-def _cover(ctx: Context, d: int, picked: list[int], group: list[tuple[Region, int]], touch: list[int],
+def _cover(view: Sight, d: int, picked: list[int], group: list[tuple[Region, int]], touch: list[int],
            covers: list[tuple[Region, int]], n: int, finned: bool, budget: list[int]) -> tuple[int, list[int], int, int] | None:
     """n covers for the bases' places: all of them, or (finned) all but 1..MAX_FINS fins seen
     together by some cover cell outside the bases.  (places, cover indexes, fins, eliminated cells)."""
@@ -191,7 +205,7 @@ def _cover(ctx: Context, d: int, picked: list[int], group: list[tuple[Region, in
         covered = 0
         for k in chosen:
             covered |= covers[k][1]
-        elim = covered & ~union & common_seers(ctx, fins, d)
+        elim = covered & ~union & view.common_seers(fins, d)
         if elim:
             return union, chosen, fins, elim
     return None

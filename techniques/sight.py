@@ -1,22 +1,22 @@
 """What the fish, wing and ALS families ask of the candidate state, in bit masks.
 
-* :func:`seen_by`: for a cell and a digit, as a bit mask over cell indexes,
+* :meth:`Sight.seen_by`: for a cell and a digit, as a bit mask over cell indexes,
   the cells that cannot hold that digit together with it (a weak link between
   the two candidates), from the link graph :mod:`solver.links`;
-* :func:`needing`: the regions whose digits differ and that must hold a
+* :meth:`Sight.needing`: the regions whose digits differ and that must hold a
   digit (exactly once), from the same graph;
-* :func:`distinct_regions`: every region whose digits differ (at most once).
+* :meth:`Sight.distinct_regions`: every region whose digits differ (at most once).
 
 These read the rules through the link graph and compute nothing of their own
-beyond packing them into masks; the per-state results are kept in
-``ctx.memo`` so the techniques of the three families share them.
+beyond packing them into masks; :func:`sight` keeps one :class:`Sight` per
+state in ``ctx.memo`` so the techniques of the three families share it.
 
 >>> from puzzles import sample
 >>> from solver.candidates import Candidates
 >>> from solver.contract import Context
 >>> p = sample("sudoku-1")
 >>> ctx = Context(p, Candidates.initial(p), [])
->>> bin(seen_by(ctx, 0, 5)).count("1")  # a Sudoku cell sees 20 others
+>>> bin(sight(ctx).seen_by(0, 5)).count("1")  # a Sudoku cell sees 20 others
 20
 """
 
@@ -30,73 +30,80 @@ from solver.links import graph, node
 _KEY = "sight"
 
 
-def _state_key(ctx: Context) -> tuple[object, ...]:
-    return (tuple(ctx.state.masks), len(ctx.virtual))
+class Sight:
+    """One candidate state's sight, packed into bit masks and filled lazily; get it with
+    :func:`sight` (once per technique call: it is shared through ``ctx.memo`` while the
+    state stays the same)."""
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        self.graph = graph(ctx)
+        self._seen: dict[tuple[int, int], int] = {}
+        self._distinct: list[Region] | None = None
+        puzzle = ctx.puzzle
+        # Beyond the cells a cell always sees, the graph's weak links between equal digits come
+        # only from sums, dots and comparisons (solver.links): without any, ``see`` is all.
+        self._see_only = not (puzzle.pairs or puzzle.comparisons or ctx.sum_regions())
+        #: per-state scratch space for the families (keys start with the family's name)
+        self.cache: dict[object, object] = {}
+
+    def distinct_regions(self) -> list[Region]:
+        """The puzzle's and the derived regions whose digits differ, without repeats (same cells)."""
+        if self._distinct is None:
+            seen: set[frozenset[int]] = set()
+            out = []
+            for region in self.ctx.regions():
+                if not region.distinct or len(region.cells) < 2:
+                    continue
+                key = frozenset(region.cells)
+                if key not in seen:
+                    seen.add(key)
+                    out.append(region)
+            self._distinct = out
+        return self._distinct
+
+    def seen_by(self, cell: int, digit: int) -> int:
+        """The bit mask of the cells that cannot hold ``digit`` together with ``cell``: the
+        cells it always sees (a shared region whose digits differ, a dot) and, while ``digit``
+        is open in ``cell``, the candidates a sum, dot or comparison forbids beside it
+        (:meth:`solver.links.LinkGraph.sees`)."""
+        key = (cell, digit)
+        found = self._seen.get(key)
+        if found is None:
+            g = self.graph
+            found = g.see[cell]
+            if not self._see_only and g.is_node(node(cell, digit)):
+                for cells, d in g.weak_from(node(cell, digit)):
+                    if d == digit and len(cells) == 1:
+                        found |= 1 << cells[0]
+            found &= ~(1 << cell)
+            self._seen[key] = found
+        return found
+
+    def common_seers(self, bits: int, digit: int) -> int:
+        """The cells that see every cell of ``bits`` for ``digit`` (-1, all cells, when ``bits`` is empty)."""
+        out = -1
+        while bits and out:
+            low = bits & -bits
+            out &= self.seen_by(low.bit_length() - 1, digit)
+            bits ^= low
+        return out
+
+    def needing(self, digit: int) -> list[Region]:
+        """The regions that must hold ``digit`` (:meth:`solver.links.LinkGraph.regions_needing`:
+        every house; a cage, run or derived sum whose every fitting combination uses it)."""
+        return [region for region, _ in self.graph.regions_needing(digit)]
 
 
-def _memo(ctx: Context) -> dict[object, object]:
-    """The shared per-state memo (reset whenever the masks or the virtual regions change)."""
-    key = _state_key(ctx)
+def sight(ctx: Context) -> Sight:
+    """The :class:`Sight` of ``ctx``'s current state (built once per state)."""
+    key = (tuple(ctx.state.masks), len(ctx.virtual), id(ctx.puzzle))
     entry = ctx.memo.get(_KEY)
     if entry is None or entry[0] != key:
-        entry = (key, {})
+        entry = (key, Sight(ctx))
         ctx.memo[_KEY] = entry
-    out: dict[object, object] = entry[1]
-    return out
-
-
-def distinct_regions(ctx: Context) -> list[Region]:
-    """The puzzle's and the derived regions whose digits differ, without repeats (same cells)."""
-    memo = _memo(ctx)
-    found = memo.get("distinct")
-    if found is None:
-        seen: set[frozenset[int]] = set()
-        out = []
-        for region in ctx.regions():
-            if not region.distinct or len(region.cells) < 2:
-                continue
-            key = frozenset(region.cells)
-            if key in seen:
-                continue
-            seen.add(key)
-            out.append(region)
-        memo["distinct"] = found = out
-    return found  # type: ignore[return-value]
-
-
-def seen_by(ctx: Context, cell: int, digit: int) -> int:
-    """The bit mask of the cells that cannot hold ``digit`` together with ``cell``: the cells
-    it always sees (a shared region whose digits differ, a dot) and, while ``digit`` is open
-    in ``cell``, the candidates a sum, dot or comparison forbids beside it
-    (:meth:`solver.links.LinkGraph.sees`)."""
-    memo = _memo(ctx)
-    key = (cell, digit)
-    found = memo.get(key)
-    if found is None:
-        g = graph(ctx)
-        out = g.see[cell]
-        if g.is_node(node(cell, digit)):
-            for cells, d in g.weak_from(node(cell, digit)):
-                if d == digit and len(cells) == 1:
-                    out |= 1 << cells[0]
-        memo[key] = found = out & ~(1 << cell)
-    return found  # type: ignore[return-value]
-
-
-def common_seers(ctx: Context, bits: int, digit: int) -> int:
-    """The cells that see every cell of ``bits`` for ``digit`` (-1, all cells, when ``bits`` is empty)."""
-    out = -1
-    while bits and out:
-        low = bits & -bits
-        out &= seen_by(ctx, low.bit_length() - 1, digit)
-        bits ^= low
-    return out
-
-
-def needing(ctx: Context, digit: int) -> list[Region]:
-    """The regions that must hold ``digit`` (:meth:`solver.links.LinkGraph.regions_needing`:
-    every house; a cage, run or derived sum whose every fitting combination uses it)."""
-    return [region for region, _ in graph(ctx).regions_needing(digit)]
+    found: Sight = entry[1]
+    return found
 
 
 def cell_bits(cells) -> int:

@@ -31,7 +31,7 @@ from solver.step import Link, Step
 
 from .combinations import losses_text
 from .common import cells_text, digit_list
-from .sight import bit_cells, common_seers, seen_by
+from .sight import Sight, bit_cells, sight
 
 NODE_BUDGET = 30_000
 """Cells tried per call of a wing search (counted, never timed)."""
@@ -47,15 +47,16 @@ def _candidates(masks: list[int], digit: int) -> int:
     return out
 
 
-def _targets(ctx: Context, holders: int, z: int, wing: int, open_z: int) -> int:
+def _targets(view: Sight, holders: int, z: int, wing: int, open_z: int) -> int:
     """The open cells outside the wing that see every cell of ``holders`` for ``z``."""
-    return common_seers(ctx, holders, z) & open_z & ~wing
+    return view.common_seers(holders, z) & open_z & ~wing
 
 
 def find_xy_wing(ctx: Context) -> Iterator[Step]:
     """XY-Wings: a bivalue pivot x/y seeing pincers x/z and y/z."""
     if ctx.depth:
         return
+    view = sight(ctx)
     masks = ctx.state.masks
     bivalue = [c for c, m in enumerate(masks) if POPCOUNT[m] == 2]
     if len(bivalue) < 3:
@@ -63,7 +64,7 @@ def find_xy_wing(ctx: Context) -> Iterator[Step]:
     open_of: dict[int, int] = {}
     for p in bivalue:
         x, y = digits_of(masks[p])
-        sx, sy = seen_by(ctx, p, x), seen_by(ctx, p, y)
+        sx, sy = view.seen_by(p, x), view.seen_by(p, y)
         wings_x = [a for a in bivalue if sx >> a & 1 and masks[a] >> x & 1 and not masks[a] >> y & 1]
         wings_y = [b for b in bivalue if sy >> b & 1 and masks[b] >> y & 1 and not masks[b] >> x & 1]
         for a in wings_x:
@@ -75,7 +76,7 @@ def find_xy_wing(ctx: Context) -> Iterator[Step]:
                 if z not in open_of:
                     open_of[z] = _candidates(masks, z)
                 wing = 1 << p | 1 << a | 1 << b
-                hit = _targets(ctx, 1 << a | 1 << b, z, wing, open_of[z])
+                hit = _targets(view, 1 << a | 1 << b, z, wing, open_of[z])
                 if hit:
                     yield _xy_step(ctx, p, a, b, x, y, z, hit)
 
@@ -101,6 +102,7 @@ def find_xyz_wing(ctx: Context) -> Iterator[Step]:
     """XYZ-Wings: a pivot x/y/z seeing pincers x/z and y/z."""
     if ctx.depth:
         return
+    view = sight(ctx)
     masks = ctx.state.masks
     bivalue = [c for c, m in enumerate(masks) if POPCOUNT[m] == 2]
     open_of: dict[int, int] = {}
@@ -115,12 +117,12 @@ def find_xyz_wing(ctx: Context) -> Iterator[Step]:
             z = shared.bit_length() - 1
             x = (masks[a] & ~shared).bit_length() - 1
             y = (masks[b] & ~shared).bit_length() - 1
-            if not (seen_by(ctx, p, x) >> a & 1 and seen_by(ctx, p, y) >> b & 1):
+            if not (view.seen_by(p, x) >> a & 1 and view.seen_by(p, y) >> b & 1):
                 continue
             if z not in open_of:
                 open_of[z] = _candidates(masks, z)
             wing = 1 << p | 1 << a | 1 << b
-            hit = _targets(ctx, wing, z, wing, open_of[z])
+            hit = _targets(view, wing, z, wing, open_of[z])
             if hit:
                 bit = 1 << z
                 elims = tuple((c, bit) for c in bit_cells(hit))
@@ -134,7 +136,7 @@ def find_xyz_wing(ctx: Context) -> Iterator[Step]:
                            candidates=((p, pm), (a, masks[a]), (b, masks[b])))
 
 
-def _unrestricted(ctx: Context, masks: list[int], cells: tuple[int, ...], union: int) -> list[tuple[int, int]]:
+def _unrestricted(view: Sight, masks: list[int], cells: tuple[int, ...], union: int) -> list[tuple[int, int]]:
     """``(digit, holders)`` for the digits of ``union`` whose holders among ``cells`` do not all
     see each other (holders as a bit mask)."""
     out = []
@@ -143,15 +145,32 @@ def _unrestricted(ctx: Context, masks: list[int], cells: tuple[int, ...], union:
         bits = 0
         for c in holders:
             bits |= 1 << c
-        if any(bits & ~(1 << c) & ~seen_by(ctx, c, e) for c in holders):
+        if any(bits & ~(1 << c) & ~view.seen_by(c, e) for c in holders):
             out.append((e, bits))
     return out
+
+
+def _trios(pool: list[int], masks: list[int], pm: int) -> Iterator[tuple[int, int, int]]:
+    """Three cells of ``pool`` that hold, with the pivot's digits ``pm``, exactly four digits."""
+    for i, a in enumerate(pool):
+        ua = pm | masks[a]
+        if POPCOUNT[ua] > 4:
+            continue
+        for j in range(i + 1, len(pool)):
+            b = pool[j]
+            ub = ua | masks[b]
+            if POPCOUNT[ub] > 4:
+                continue
+            for c in pool[j + 1:]:
+                if POPCOUNT[ub | masks[c]] == 4:
+                    yield a, b, c
 
 
 def find_wxyz_wing(ctx: Context) -> Iterator[Step]:
     """WXYZ-Wings: a pivot and three cells it sees, four digits, one of them unrestricted."""
     if ctx.depth:
         return
+    view = sight(ctx)
     masks = ctx.state.masks
     budget = NODE_BUDGET
     open_of: dict[int, int] = {}
@@ -161,24 +180,22 @@ def find_wxyz_wing(ctx: Context) -> Iterator[Step]:
             continue
         sees_p = 0
         for d in digits_of(pm):
-            sees_p |= seen_by(ctx, p, d)
+            sees_p |= view.seen_by(p, d)
         pool = [c for c in bit_cells(sees_p) if 2 <= POPCOUNT[masks[c]] <= 4
                 and POPCOUNT[masks[c] | pm] <= 4]
         if len(pool) < 3:
             continue
-        for trio in choose(pool, 3):
+        for trio in _trios(pool, masks, pm):
             budget -= 1
             if budget <= 0:
                 return
-            union = pm | masks[trio[0]] | masks[trio[1]] | masks[trio[2]]
-            if POPCOUNT[union] != 4:
-                continue
             cells = (p, *trio)
+            union = pm | masks[trio[0]] | masks[trio[1]] | masks[trio[2]]
             key = frozenset(cells)
             if key in seen:
                 continue
             seen.add(key)
-            loose = _unrestricted(ctx, masks, cells, union)
+            loose = _unrestricted(view, masks, cells, union)
             if len(loose) != 1:
                 continue
             z, holders = loose[0]
@@ -187,7 +204,7 @@ def find_wxyz_wing(ctx: Context) -> Iterator[Step]:
             wing = 0
             for c in cells:
                 wing |= 1 << c
-            hit = _targets(ctx, holders, z, wing, open_of[z])
+            hit = _targets(view, holders, z, wing, open_of[z])
             if not hit:
                 continue
             bit = 1 << z
