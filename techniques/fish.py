@@ -48,7 +48,7 @@ _SKIPPED = ({"box", "row"}, {"box", "column"})
 """Kinds of bases and covers not paired: a Sudoku's boxes with its lines make Franken fish, which are
 rare beyond what pointing and claiming find, and would double the search."""
 
-_PLURAL = {"row": "rows", "column": "columns", "box": "boxes", "region": "regions", "cage": "cages"}
+_PLURAL = {"row": "rows", "column": "columns", "box": "boxes", "region": "regions"}
 
 
 def regions_text(regions: list[Region]) -> str:
@@ -188,7 +188,9 @@ def _cover(view: Sight, d: int, picked: list[int], group: list[tuple[Region, int
         for k in ks:
             covered |= covers[k][1]
         elim = covered & ~union
-        return (union, ks, 0, elim) if elim and not union & ~covered else None
+        if not elim or union & ~covered or _splits(picked, group, [covers[k][1] for k in ks], 0):
+            return None
+        return union, ks, 0, elim
     # the covers left out hold the fins: at most MAX_FINS places between them
     loose = union
     for k in ks:
@@ -206,9 +208,19 @@ def _cover(view: Sight, d: int, picked: list[int], group: list[tuple[Region, int
         for k in chosen:
             covered |= covers[k][1]
         elim = covered & ~union & view.common_seers(fins, d)
-        if elim:
+        if elim and not _splits(picked, group, [covers[k][1] for k in chosen], fins):
             return union, chosen, fins, elim
     return None
+
+
+def _splits(picked: list[int], group: list[tuple[Region, int]], cover_spots: list[int], fins: int) -> bool:
+    """True when a base without fins has all its places in one cover: the fish is then that
+    confinement plus a smaller fish, and is left to those."""
+    for i in picked:
+        spots = group[i][1]
+        if not spots & fins and any(not spots & ~cs for cs in cover_spots):
+            return True
+    return False
 
 
 def _step(ctx: Context, tid: str, n: int, d: int, bases: list[Region], covers: list[Region], union: int,
