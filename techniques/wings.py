@@ -29,8 +29,8 @@ from solver.bits import POPCOUNT, digits_of
 from solver.contract import Context, Technique
 from solver.step import Link, Step
 
-from .combinations import losses_text
-from .common import cells_text, digit_list
+from .combinations import digit_ranges, losses_text
+from .common import cells_text
 from .sight import Sight, bit_cells, sight
 
 NODE_BUDGET = 30_000
@@ -211,8 +211,8 @@ def find_wxyz_wing(ctx: Context) -> Iterator[Step]:
             elims = tuple((c, bit) for c in bit_cells(hit))
             text = ""
             if ctx.explain:
-                others = digit_list(union & ~bit, ", ")
-                text = (f"WXYZ-Wing on {z}: {cells_text(ctx, cells)} hold only {digit_list(union)} between them, "
+                others = digit_ranges(union & ~bit)
+                text = (f"WXYZ-Wing on {z}: {cells_text(ctx, cells)} hold only {digit_ranges(union)} between them, "
                         f"and each of {others} can be in only one of them (its cells see each other); so one of "
                         f"{cells_text(ctx, bit_cells(holders))} is {z}, and {losses_text(ctx, list(elims))} "
                         f"(seeing all of those).")
