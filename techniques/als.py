@@ -66,33 +66,35 @@ def _collect(ctx: Context) -> list[Als]:
     seen: set[int] = set()
     out: list[Als] = []
     for region in sight(ctx).distinct_regions():
-        open_cells = [c for c in region.cells if POPCOUNT[masks[c]] >= 2]
         if any(masks[c] == 0 for c in region.cells):
             continue
-        chosen: list[int] = []
-
-        def grow(start: int, union: int) -> None:
-            size = len(chosen)
-            if size and POPCOUNT[union] == size + 1:
-                bits = cell_bits(chosen)
-                if bits not in seen and len(out) < MAX_ALS:
-                    seen.add(bits)
-                    places = {d: cell_bits(c for c in chosen if masks[c] >> d & 1) for d in digits_of(union)}
-                    out.append(Als(bits, union, places, region))
-            if size == MAX_CELLS or len(out) >= MAX_ALS:
-                return
-            for i in range(start, len(open_cells)):
-                c = open_cells[i]
-                more = union | masks[c]
-                # each further cell adds one cell and at least no digit: the excess can only shrink by 1
-                if POPCOUNT[more] - (size + 2) > MAX_CELLS - size - 1:
-                    continue
-                chosen.append(c)
-                grow(i + 1, more)
-                chosen.pop()
-
-        grow(0, 0)
+        _grow(masks, region, [c for c in region.cells if POPCOUNT[masks[c]] >= 2], [], 0, 0, seen, out)
+        if len(out) >= MAX_ALS:
+            break
     return out
+
+
+def _grow(masks: list[int], region: Region, open_cells: list[int], chosen: list[int], start: int, union: int,
+          seen: set[int], out: list[Als]) -> None:
+    """Add to ``out`` the ALSs of ``region`` that extend ``chosen`` with cells from ``open_cells[start:]``."""
+    size = len(chosen)
+    if size and POPCOUNT[union] == size + 1:
+        bits = cell_bits(chosen)
+        if bits not in seen and len(out) < MAX_ALS:
+            seen.add(bits)
+            places = {d: cell_bits(c for c in chosen if masks[c] >> d & 1) for d in digits_of(union)}
+            out.append(Als(bits, union, places, region))
+    if size == MAX_CELLS or len(out) >= MAX_ALS:
+        return
+    for i in range(start, len(open_cells)):
+        c = open_cells[i]
+        more = union | masks[c]
+        # each further cell adds one cell and no digit at best: the excess shrinks by one at most
+        if POPCOUNT[more] - (size + 2) > MAX_CELLS - size - 1:
+            continue
+        chosen.append(c)
+        _grow(masks, region, open_cells, chosen, i + 1, more, seen, out)
+        chosen.pop()
 
 
 def _open(masks: list[int], digit: int) -> int:

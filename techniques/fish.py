@@ -171,7 +171,8 @@ def _bases(group: list[tuple[Region, int]], touch: list[int], n: int, limit: int
 
 
 def _cover(view: Sight, d: int, picked: list[int], group: list[tuple[Region, int]], touch: list[int],
-           covers: list[tuple[Region, int]], n: int, finned: bool, budget: list[int]) -> tuple[int, list[int], int, int] | None:
+           covers: list[tuple[Region, int]], n: int, finned: bool,
+           budget: list[int]) -> tuple[int, list[int], int, int] | None:
     """n covers for the bases' places: all of them, or (finned) all but 1..MAX_FINS fins seen
     together by some cover cell outside the bases.  (places, cover indexes, fins, eliminated cells)."""
     union = 0

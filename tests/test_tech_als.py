@@ -48,7 +48,8 @@ def test_als_xz():
     all_confirmed(SUDOKU, masks, steps)
     found = with_cells(steps, ["r1c1", "r1c2", "r1c3", "r4c1"])  # (the same cells split two ways)
     assert found and all(s.technique == "als-xz" and s.level == 7 for s in found)
-    assert {s.eliminations for s in found} == {tuple((cell(n), 1 << 4) for n in ("r2c1", "r3c1", "r4c3", "r5c3", "r6c3"))}
+    expected = tuple((cell(n), 1 << 4) for n in ("r2c1", "r3c1", "r4c3", "r5c3", "r6c3"))
+    assert {s.eliminations for s in found} == {expected}
     assert any("r1c1, r1c2 and r1c3 (1-4, in row 1) and r4c1 (1 and 4, in row 4) are almost locked sets whose 1s "
                "all see each other" in s.text for s in found)
 
