@@ -119,6 +119,7 @@ class _Search:
         self._open: dict[int, int] = {}
         self._seers: dict[tuple[int, int], int] = {}
         self._partners: dict[int, list[tuple[int, int]]] | None = None
+        self._rcc: dict[tuple[int, int], list[int]] = {}
 
     def open_cells(self, digit: int) -> int:
         found = self._open.get(digit)
@@ -134,44 +135,53 @@ class _Search:
             found = self._seers[key] = self.view.common_seers(self.sets[k].places[digit], digit)
         return found
 
-    def rccs(self, i: int, j: int) -> list[int]:
-        """The restricted common digits of ALSs i and j (none when they share a cell)."""
-        a, b = self.sets[i], self.sets[j]
-        if a.cells & b.cells:
-            return []
-        out = []
-        for x in digits_of(a.digits & b.digits):
-            if not b.places[x] & ~self.seers(i, x):
-                out.append(x)
-        return out
+    def linked(self) -> list[tuple[tuple[int, int], list[int]]]:
+        """``((i, j), restricted common digits)`` for every pair of ALSs i < j with one, in order."""
+        self.partners()
+        return sorted(self._rcc.items())
 
     def partners(self) -> dict[int, list[tuple[int, int]]]:
         """Per ALS, ``(other ALS, restricted common digit)`` for every pair with one (computed once
-        per state, within :data:`NODE_BUDGET` pairs)."""
+        per state, within :data:`NODE_BUDGET` pairs).  Only ALSs whose first place of the digit
+        the other's places all see are compared."""
         if self._partners is not None:
             return self._partners
         out: dict[int, list[tuple[int, int]]] = {}
-        by_digit: dict[int, list[tuple[int, int, int, int]]] = {}
+        rcc: dict[tuple[int, int], list[int]] = {}
+        by_digit: dict[int, dict[int, list[int]]] = {}  # digit -> first place -> ALSs
         for k, s in enumerate(self.sets):
-            for d in digits_of(s.digits):
-                by_digit.setdefault(d, []).append((k, s.cells, s.places[d], self.seers(k, d)))
+            for d, places in s.places.items():
+                by_digit.setdefault(d, {}).setdefault((places & -places).bit_length() - 1, []).append(k)
         budget = NODE_BUDGET
-        for x, items in sorted(by_digit.items()):
-            for at, (i, ci, _, si) in enumerate(items):
-                rest = items[at + 1:]
-                budget -= len(rest)
+        sets = self.sets
+        for x in sorted(by_digit):
+            first = by_digit[x]
+            for i, a in enumerate(sets):
+                if not a.digits >> x & 1:
+                    continue
+                si = self.seers(i, x)
+                for c in bit_cells(si & self.open_cells(x)):
+                    for j in first.get(c, ()):
+                        if j <= i:
+                            continue
+                        budget -= 1
+                        b = sets[j]
+                        if a.cells & b.cells or b.places[x] & ~si:
+                            continue
+                        out.setdefault(i, []).append((j, x))
+                        out.setdefault(j, []).append((i, x))
+                        rcc.setdefault((i, j), []).append(x)
                 if budget <= 0:
                     break
-                for j, cj, pj, _ in rest:
-                    if ci & cj or pj & ~si:
-                        continue
-                    out.setdefault(i, []).append((j, x))
-                    out.setdefault(j, []).append((i, x))
+            if budget <= 0:
+                break
         self._partners = out
+        self._rcc = rcc
         return out
 
-    def targets(self, holders: int, digit: int, exclude: int) -> int:
-        return self.view.common_seers(holders, digit) & self.open_cells(digit) & ~exclude
+    def targets(self, i: int, j: int, digit: int, exclude: int) -> int:
+        """The open cells outside ``exclude`` that see every place of ``digit`` in ALSs i and j."""
+        return self.seers(i, digit) & self.seers(j, digit) & self.open_cells(digit) & ~exclude
 
 
 def _search(ctx: Context) -> _Search:
@@ -196,49 +206,45 @@ def find_als_xz(ctx: Context) -> Iterator[Step]:
     if ctx.depth:
         return
     search = _search(ctx)
-    pairs = search.partners()
-    for i in sorted(pairs):
-        for j, x in pairs[i]:
-            if j < i:
+    for (i, j), xs in search.linked():
+        x = xs[0]
+        a, b = search.sets[i], search.sets[j]
+        both = a.cells | b.cells
+        elims: dict[int, int] = {}
+        if len(xs) >= 2:  # doubly linked: every digit of each set is in it (x, y: in one of them)
+            for s, k in ((a, i), (b, j)):
+                for e in digits_of(s.digits):
+                    if e not in xs:
+                        for c in bit_cells(search.seers(k, e) & search.open_cells(e) & ~both):
+                            elims[c] = elims.get(c, 0) | 1 << e
+            for e in xs:
+                for c in bit_cells(search.targets(i, j, e, both)):
+                    elims[c] = elims.get(c, 0) | 1 << e
+        for z in digits_of(a.digits & b.digits):
+            if z in xs:
                 continue
-            a, b = search.sets[i], search.sets[j]
-            both = a.cells | b.cells
-            xs = search.rccs(i, j)
-            elims: dict[int, int] = {}
-            if len(xs) >= 2:  # doubly linked: every digit of each set is in it (x, y: in one of them)
-                for s, k in ((a, i), (b, j)):
-                    for e in digits_of(s.digits):
-                        if e not in xs:
-                            for c in bit_cells(search.seers(k, e) & search.open_cells(e) & ~both):
-                                elims[c] = elims.get(c, 0) | 1 << e
-                for e in xs:
-                    for c in bit_cells(search.targets(a.places[e] | b.places[e], e, both)):
-                        elims[c] = elims.get(c, 0) | 1 << e
-            for z in digits_of(a.digits & b.digits):
-                if z in xs:
-                    continue
-                for c in bit_cells(search.targets(a.places[z] | b.places[z], z, both)):
-                    elims[c] = elims.get(c, 0) | 1 << z
-            if not elims:
-                continue
-            out = tuple(sorted(elims.items()))
-            text = ""
-            if ctx.explain:
-                if len(xs) >= 2:
-                    text = (f"ALS-XZ (doubly linked): {_als_text(ctx, a)} and {_als_text(ctx, b)} are almost "
-                            f"locked sets that can hold {xs[0]} only once between them and {xs[1]} only once, so "
-                            f"each is locked on the rest of its digits: {losses_text(ctx, list(out))}.")
-                else:
-                    zs = digit_ranges(a.digits & b.digits & ~(1 << x))
-                    text = (f"ALS-XZ: {_als_text(ctx, a)} and {_als_text(ctx, b)} are almost locked sets whose "
-                            f"{x}s all see each other, so one of them lacks {x} and holds all its other digits; "
-                            f"so {zs} {'is' if ' ' not in zs else 'are'} in one of them, and the cells that see "
-                            f"every such place lose it: {losses_text(ctx, list(out))}.")
-            cells = tuple(bit_cells(both))
-            yield Step("als-xz", "ALS-XZ", 7, text, eliminations=out, cells=cells,
-                       regions=(region_key(a.region), region_key(b.region)),
-                       candidates=tuple((c, ctx.state.masks[c]) for c in cells),
-                       links=(Link(tuple(bit_cells(a.places[x])), x, tuple(bit_cells(b.places[x])), x, False),))
+            for c in bit_cells(search.targets(i, j, z, both)):
+                elims[c] = elims.get(c, 0) | 1 << z
+        if not elims:
+            continue
+        out = tuple(sorted(elims.items()))
+        text = ""
+        if ctx.explain:
+            if len(xs) >= 2:
+                text = (f"ALS-XZ (doubly linked): {_als_text(ctx, a)} and {_als_text(ctx, b)} are almost "
+                        f"locked sets that can hold {xs[0]} only once between them and {xs[1]} only once, so "
+                        f"each is locked on the rest of its digits: {losses_text(ctx, list(out))}.")
+            else:
+                zs = digit_ranges(a.digits & b.digits & ~(1 << x))
+                text = (f"ALS-XZ: {_als_text(ctx, a)} and {_als_text(ctx, b)} are almost locked sets whose "
+                        f"{x}s all see each other, so one of them lacks {x} and holds all its other digits; "
+                        f"so {zs} {'is' if ' ' not in zs else 'are'} in one of them, and the cells that see "
+                        f"every such place lose it: {losses_text(ctx, list(out))}.")
+        cells = tuple(bit_cells(both))
+        yield Step("als-xz", "ALS-XZ", 7, text, eliminations=out, cells=cells,
+                   regions=(region_key(a.region), region_key(b.region)),
+                   candidates=tuple((c, ctx.state.masks[c]) for c in cells),
+                   links=(Link(tuple(bit_cells(a.places[x])), x, tuple(bit_cells(b.places[x])), x, False),))
 
 
 def find_als_xy_wing(ctx: Context) -> Iterator[Step]:
@@ -262,7 +268,7 @@ def find_als_xy_wing(ctx: Context) -> Iterator[Step]:
             both = a.cells | b.cells
             elims: dict[int, int] = {}
             for z in digits_of(zs):
-                for t in bit_cells(search.targets(a.places[z] | b.places[z], z, both)):
+                for t in bit_cells(search.targets(i, j, z, both)):
                     elims[t] = elims.get(t, 0) | 1 << z
             if not elims:
                 continue

@@ -83,6 +83,13 @@ class Sight:
     def common_seers(self, bits: int, digit: int) -> int:
         """The cells that see every cell of ``bits`` for ``digit`` (-1, all cells, when ``bits`` is empty)."""
         out = -1
+        if self._see_only:
+            see = self.graph.see
+            while bits and out:
+                low = bits & -bits
+                out &= see[low.bit_length() - 1]
+                bits ^= low
+            return out
         while bits and out:
             low = bits & -bits
             out &= self.seen_by(low.bit_length() - 1, digit)
