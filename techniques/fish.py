@@ -13,13 +13,17 @@
   is the same, so it is reported under the finned id with the sentence
   saying "sashimi".
 
-Any regions count: the rows and columns of a Sudoku, but also its boxes and
-jigsaw regions, and cages, Kakuro runs and derived sums that must hold the
-digit (as bases) or whose digits differ (as covers).  The bases of one fish
-are of one kind (all rows, all cages, ...); the covers may be of any kinds.
-The search is bounded by a counted number of nodes per call.
+Any regions count: the rows and columns of a Sudoku, but also its jigsaw
+regions, and cages and Kakuro runs that must hold the digit (as bases) or
+whose digits differ (as covers); the link graph (:mod:`solver.links`) says
+which regions must hold a digit and which cells see a fin.  The bases of one
+fish are of one kind (all rows, all cages, ...) and its covers of one other
+kind; boxes are not paired with rows or columns (Franken fish), and derived
+sums (which overlap) are not used.  A fish that splits into a confinement and
+a smaller fish is left to those.  At most :data:`MAX_FINS` fins; the search
+spends a counted number of nodes per call (:data:`NODE_BUDGET`) and skips a
+digit whose places have not changed since it last found nothing there.
 
->>> from puzzles import sample
 >>> X_WING.level, SWORDFISH.level, FINNED_X_WING.level
 (6, 7, 7)
 """
@@ -271,7 +275,7 @@ find_finned_x_wing = _finder(2, True)
 find_finned_swordfish = _finder(3, True)
 find_finned_jellyfish = _finder(4, True)
 
-X_WING = Technique("x-wing", "X-Wing", 6, 38, find_x_wing,
+X_WING = Technique("x-wing", "X-Wing", 6, 42, find_x_wing,
                    "X-Wing on 4: in rows 2 and 7, 4 can only go in columns 3 and 8, so 4 leaves the rest of "
                    "columns 3 and 8: r5c3 and r9c8 lose 4.")
 SWORDFISH = Technique("swordfish", "Swordfish", 7, 46, find_swordfish,
