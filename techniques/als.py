@@ -323,10 +323,11 @@ def find_sue_de_coq(ctx: Context) -> Iterator[Step]:
                     v = 0
                     for c in group:
                         v |= masks[c]
-                    if POPCOUNT[v] < size + 2:
+                    # at least two digits more than cells, and no more than the 2 + 2 helper cells can take
+                    if not size + 2 <= POPCOUNT[v] <= size + 4:
                         continue
-                    ds = [(g, u) for g, u in _subsets(line_rest, masks, 2) if u & v and POPCOUNT[u & ~v] <= 1]
-                    es = [(g, u) for g, u in _subsets(box_rest, masks, 2) if u & v and POPCOUNT[u & ~v] <= 1]
+                    ds = _helpers(line_rest, masks, v)
+                    es = _helpers(box_rest, masks, v) if ds else []
                     for dg, vd in ds:
                         for eg, ve in es:
                             budget -= 1
@@ -337,6 +338,13 @@ def find_sue_de_coq(ctx: Context) -> Iterator[Step]:
                             step = _sdc_step(ctx, line, box, group, dg, eg, v, vd, ve)
                             if step is not None:
                                 yield step
+
+
+def _helpers(cells: list[int], masks: list[int], v: int) -> list[tuple[tuple[int, ...], int]]:
+    """One or two of ``cells`` that share digits with ``v`` and add at most one digit outside it
+    between them, each with the union of their digits."""
+    fit = [c for c in cells if masks[c] & v and POPCOUNT[masks[c] & ~v] <= 1]
+    return [(g, u) for g, u in _subsets(fit, masks, 2) if POPCOUNT[u & ~v] <= 1]
 
 
 def _sdc_step(ctx: Context, line: Region, box: Region, group: tuple[int, ...], dg: tuple[int, ...],

@@ -30,6 +30,19 @@ from solver.links import graph, node
 _KEY = "sight"
 
 
+def see_is_all(ctx: Context) -> bool:
+    """True when the link graph's ``see`` (shared regions whose digits differ, dots that never join
+    equal digits) already holds every weak link between equal digits in two cells.
+
+    The graph's other weak links come from dots, sums and comparisons forbidding two candidates
+    together; between *equal* digits a dot adds nothing beyond ``see`` (it either never joins
+    equal digits, and is in ``see``, or always allows them), nor does a sum region whose digits
+    differ (its cells see each other).  What remains is a sum whose digits may repeat and a
+    comparison of two cages.  ``tests/test_tech_wings.py`` checks this against the graph.
+    """
+    return not ctx.puzzle.comparisons and not any(r.total is not None and not r.distinct for r in ctx.regions())
+
+
 class Sight:
     """One candidate state's sight, packed into bit masks and filled lazily; get it with
     :func:`sight` (once per technique call: it is shared through ``ctx.memo`` while the
@@ -40,10 +53,7 @@ class Sight:
         self.graph = graph(ctx)
         self._seen: dict[tuple[int, int], int] = {}
         self._distinct: list[Region] | None = None
-        puzzle = ctx.puzzle
-        # Beyond the cells a cell always sees, the graph's weak links between equal digits come
-        # only from sums, dots and comparisons (solver.links): without any, ``see`` is all.
-        self._see_only = not (puzzle.pairs or puzzle.comparisons or ctx.sum_regions())
+        self._see_only = see_is_all(ctx)
         #: per-state scratch space for the families (keys start with the family's name)
         self.cache: dict[object, object] = {}
 

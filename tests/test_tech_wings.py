@@ -10,15 +10,19 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from puzzles import from_record
 from puzzles.greater_killer import build as build_greater
 from puzzles.killer import Cage
 from puzzles.sudoku import build as build_sudoku
 from solver.bits import mask_of
+from solver.links import graph, node
 from solver.search import random_solution
 from techniques import DEFAULT, wings
+from techniques.sight import see_is_all
 from techniques.wings import find_wxyz_wing, find_xy_wing, find_xyz_wing
 
 from .position_brute import random_position
+from .strategies import kakuro_records, killer_records, kropki_records
 from .test_tech_fish import check_family, ctx_for
 
 FULL = mask_of(range(1, 10))
@@ -138,3 +142,24 @@ def test_wings_fire_on_random_positions(seed):
         assert solution is not None
         total += check_family(SUDOKU, random_position(rng, solution, 9, extra=0.15, fixed=0.3), FINDERS)
     assert total > 0
+
+
+# --- the sight the families use -------------------------------------------------------------------
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(st.one_of(killer_records(), kropki_records(), kakuro_records()), st.integers(0, 10**6))
+def test_sight_from_see_alone_agrees_with_the_link_graph(record, seed):
+    """Where :func:`techniques.sight.see_is_all` holds, every weak link between equal digits of two
+    cells in the link graph is already in ``see`` (so the families may skip asking for them)."""
+    puzzle = from_record(record)
+    solution = puzzle.parse_solution(record["solution"])
+    rng = random.Random(seed)
+    masks = random_position(rng, solution, puzzle.max_digit, extra=0.4, fixed=0.2)
+    ctx = ctx_for(puzzle, masks)
+    assert see_is_all(ctx)
+    g = graph(ctx)
+    for c in range(puzzle.size):
+        for d in range(1, puzzle.max_digit + 1):
+            if g.is_node(node(c, d)):
+                for cells, e in g.weak_from(node(c, d)):
+                    if e == d and len(cells) == 1:
+                        assert g.see[c] >> cells[0] & 1, (puzzle.cell_name(c), d, puzzle.cell_name(cells[0]))
