@@ -2,6 +2,8 @@
 
     python benchmarks/bench_generate.py [--count N] [--kinds kropki killer] [--seed S] [--band B]
                                         [--sizes 10x10 20x20 30x30 46x31]
+    python benchmarks/bench_generate.py --bands [--count N] [--kinds ...] [--max-tries T]
+    python benchmarks/bench_generate.py --rates T [--count N] [--kinds ...]
 
 For each kind it generates ``--count`` puzzles (seed ``S``, puzzles 0..N-1,
 exactly what ``sumlogic generate KIND --seed S --count N`` makes) and
@@ -14,6 +16,19 @@ column also gives the median number of one-cell cages (published: 0-2).
 Run it on an otherwise idle machine: it measures one process.
 
 The target of issue 6 is a Kropki median of at most 0.5 s.
+
+``--bands``: every band each kind's generator lists as reachable
+(``puzzles.generate.reachable_bands``), one puzzle for each of ``--count`` seeds
+(``sumlogic generate KIND --band B --seed S`` for S = 1..N, as a person runs it)
+within ``--max-tries``: how many seeds reach it, the median and maximum seconds
+and tries of those that do (issue 29).
+
+``--rates T``: the first T tries of each of ``--count`` seeds, made as
+``generate --band`` makes them (Killers with merged cages for the hard bands)
+and graded once each: per band the share of tries in it, the tries and CPU
+seconds a band then takes on average (1 / share), and the chance that a seed
+misses it within the default 200 tries.  Much cheaper than ``--bands`` for
+rare bands, and the same stream of tries.
 """
 
 from __future__ import annotations
@@ -26,7 +41,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from puzzles.generate import KINDS  # noqa: E402
+from puzzles.generate import DEFAULT_MAX_TRIES, KINDS, BudgetExhausted, reachable_bands  # noqa: E402
 from solver.model import Puzzle  # noqa: E402
 from sumlogic.generation import generate_many  # noqa: E402
 
@@ -65,6 +80,88 @@ def bench(kind: str, count: int, seed: int, band: str | None, size: str | None =
     return seconds, cpu, tries, summary
 
 
+def bench_bands(kinds: list[str], seeds: int, max_tries: int) -> bool:
+    """The ``--bands`` table; whether every listed band was reached from every seed."""
+    print(f"{'kind':8} {'band':15} {'reached':>8} {'median s':>9} {'max s':>8} {'tries med':>9} {'tries max':>9}"
+          f"  {'s/try':>6}")
+    every = True
+    for kind in kinds:
+        for band in reachable_bands(kind):
+            seconds: list[float] = []
+            tries: list[int] = []
+            spent = 0.0
+            spent_tries = 0
+            for seed in range(1, seeds + 1):
+                start = time.perf_counter()
+                try:
+                    [(_, n)] = list(generate_many(kind, seed=seed, band=band, max_tries=max_tries))
+                except BudgetExhausted:
+                    spent += time.perf_counter() - start
+                    spent_tries += max_tries
+                    continue
+                took = time.perf_counter() - start
+                spent += took
+                spent_tries += n
+                seconds.append(took)
+                tries.append(n)
+            every &= len(seconds) == seeds
+            per_try = spent / max(spent_tries, 1)
+            if seconds:
+                print(f"{kind:8} {band:15} {len(seconds):>4}/{seeds:<3} {statistics.median(seconds):>9.2f} "
+                      f"{max(seconds):>8.2f} {statistics.median(tries):>9.0f} {max(tries):>9}  {per_try:>6.2f}",
+                      flush=True)
+            else:
+                print(f"{kind:8} {band:15} {0:>4}/{seeds:<3} {'-':>9} {'-':>8} {'-':>9} {'-':>9}  {per_try:>6.2f}",
+                      flush=True)
+    return every
+
+
+def bench_rates(kinds: list[str], seeds: int, tries: int) -> None:
+    """The ``--rates`` table (see the module's docstring)."""
+    from puzzles.generate import Rejected, _maker, rng_for
+    from sumlogic.generation import HARD_BANDS
+    from sumlogic.grading import grade
+
+    print(f"{'kind':8} {'cages':7} {'band':15} {'share':>8} {'tries/hit':>9} {'cpu s/try':>9} {'cpu s/hit':>9} "
+          f"{'P(miss in 200)':>14}", flush=True)
+    for kind in kinds:
+        listed = reachable_bands(kind)
+        if kind == "killer":  # merged cages for the hard bands: two streams of tries
+            streams = [(False, [b for b in listed if b not in HARD_BANDS]),
+                       (True, [b for b in listed if b in HARD_BANDS])]
+        else:  # merging applies to Killers only: one stream
+            streams = [(False, list(listed))]
+        for merge, bands in streams:
+            if not bands:
+                continue
+            make = _maker(kind, None, merge)
+            counts: dict[str, int] = {}
+            cpu = 0.0
+            total = 0
+            for seed in range(1, seeds + 1):
+                for attempt in range(tries):
+                    start = time.process_time()
+                    try:
+                        puzzle = make(rng_for(kind, seed, 0, attempt))
+                    except Rejected:  # a rejected draw counts as a try that reached nothing (as in generate)
+                        cpu += time.process_time() - start
+                        total += 1
+                        continue
+                    band = grade(puzzle).band
+                    cpu += time.process_time() - start
+                    total += 1
+                    counts[band] = counts.get(band, 0) + 1
+            per_try = cpu / max(total, 1)
+            shape = "merged" if merge else "plain" if kind == "killer" else "-"
+            for band in bands + sorted(set(counts) - set(bands)):
+                share = counts.get(band, 0) / max(total, 1)
+                hit = f"{1 / share:9.1f}" if share else f"{'-':>9}"
+                hit_cpu = f"{per_try / share:9.1f}" if share else f"{'-':>9}"
+                listed_mark = "" if band in bands else " (not listed)"
+                print(f"{kind:8} {shape:7} {band:15} {share:>8.3f} {hit} {per_try:>9.2f} {hit_cpu} "
+                      f"{(1 - share) ** DEFAULT_MAX_TRIES:>14.3f}{listed_mark}", flush=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--count", type=int, default=20, help="puzzles per kind (default 20)")
@@ -73,7 +170,17 @@ def main() -> None:
     ap.add_argument("--band", default=None, help="time puzzles of one grade band (tries then include grading)")
     ap.add_argument("--sizes", nargs="*", default=["10x10"], metavar="WxH",
                     help="Kakuro sizes, clue row and column included (default 10x10; up to 46x31)")
+    ap.add_argument("--bands", action="store_true",
+                    help="every listed band of each kind, one puzzle per seed 1..--count (issue 29)")
+    ap.add_argument("--max-tries", type=int, default=DEFAULT_MAX_TRIES, help="tries per puzzle with --bands")
+    ap.add_argument("--rates", type=int, default=0, metavar="T",
+                    help="the band of the first T tries of each of --count seeds (issue 29)")
     args = ap.parse_args()
+    if args.rates:
+        bench_rates(args.kinds, args.count, args.rates)
+        return
+    if args.bands:
+        sys.exit(0 if bench_bands(args.kinds, args.count, args.max_tries) else 1)
     print(f"{'kind':8} {'size':>6} {'puzzles':>8} {'median s':>9} {'max s':>8} {'cpu med':>8} {'cpu max':>8} "
           f"{'tries':>6}  clues (median)")
     failed = False

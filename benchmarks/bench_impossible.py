@@ -1,7 +1,7 @@
 """Seconds and nodes to prove damaged puzzles impossible: sumlogic against OR-tools CP-SAT (and a SAT solver).
 
     python benchmarks/bench_impossible.py [--count N] [--seed S] [--timeout S] [--corpus DIR] [--no-cpsat] [--sat]
-                                          [--only WORD ...]
+                                          [--only WORD ...] [--reasons]
 
 Batches, each drawn from its own seeded random stream:
 
@@ -35,6 +35,13 @@ one worker).  Printed per batch: sumlogic's median and largest seconds and
 nodes to ``no-solution``, how many took over issue 20's target of one
 second, how many ended otherwise (``timeout``), CP-SAT's
 median and largest seconds, and the ratio of the medians.
+
+``--reasons`` (issue 29) also explains every kept puzzle sumlogic proves
+impossible (``sumlogic.explain``, as the API and ``sumlogic explain`` do) and
+counts those whose ``reason`` names a cell (``r3c4``) or a region of the
+puzzle; a puzzle the library refuses as invalid (a Killer whose cage
+totals no longer add up) is counted apart, with the refusal's words.  Any
+without such a reason is printed and makes the exit code 1.
 """
 
 from __future__ import annotations
@@ -59,6 +66,7 @@ from benchmarks.sat_peer import sat_verdict
 from puzzles.generate.base import Rejected
 from puzzles.generate.impossible import damage, random_kakuro
 from solver.model import Puzzle
+from solver.engine import DEFAULT_BUDGET
 from solver.search import solve
 
 KAKURO_SIDES = (6, 10, 15, 20)
@@ -95,8 +103,29 @@ def draw_kakuro(side: int, rng: random.Random, index: int) -> Puzzle:
         return damage(grid, rng, "total" if index % 2 == 0 else "balanced")
 
 
-def batch(name: str, draw, count: int, use_cpsat: bool, timeout: float, use_sat: bool = False
-          ) -> tuple[list[str], int]:
+def names_a_place(puzzle: Puzzle, text: str) -> bool:
+    """Whether ``text`` names a cell (``r3c4``; a dot by its two cells) or a region of ``puzzle``."""
+    import re
+
+    return bool(re.search(r"\br\d+c\d+\b", text)) or any(
+        re.search(rf"\b{re.escape(r.name)}\b", text) for r in puzzle.regions)
+
+
+def reason_of(puzzle: Puzzle) -> tuple[str, str]:
+    """``(outcome, words)``: ``named`` with the reason ``sumlogic.explain`` gives, ``invalid`` with
+    the refusal, or ``missing`` when the reason names no cell, region or dot (a bug)."""
+    import sumlogic
+
+    try:
+        trace = sumlogic.explain(puzzle, budget=DEFAULT_BUDGET)
+    except sumlogic.InvalidPuzzleError as error:
+        return "invalid", str(error)
+    reason = trace.to_dict().get("reason") or ""
+    return ("named" if reason and names_a_place(puzzle, reason) else "missing"), reason
+
+
+def batch(name: str, draw, count: int, use_cpsat: bool, timeout: float, use_sat: bool = False,
+          reasons: dict[str, int] | None = None) -> tuple[list[str], int]:
     """Time ``count`` impossible puzzles from ``draw(index)``: one table row, and how many
     puzzles sumlogic called impossible where a peer found a solution (0 unless a bug).
     ``use_sat``: also time the SAT peer (:mod:`benchmarks.sat_peer`) on every kept puzzle."""
@@ -135,6 +164,12 @@ def batch(name: str, draw, count: int, use_cpsat: bool, timeout: float, use_sat:
         if result.status != "no-solution":
             unfinished += 1
             print(f"  {name} {puzzle.id}: {result.status} after {seconds:.3f} s, {result.nodes} nodes", flush=True)
+        elif reasons is not None:
+            outcome, words = reason_of(puzzle)
+            reasons[outcome] = reasons.get(outcome, 0) + 1
+            if outcome == "missing":
+                wrong += 1
+                print(f"  NO REASON {name} {puzzle.id}: {words!r}", flush=True)
         ours.append((seconds, result.nodes))
     secs = [s for s, _ in ours]
     nodes = [n for _, n in ours]
@@ -162,6 +197,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sat", action="store_true",
                         help="also time the SAT peer (Glucose 4 through python-sat) on every kept puzzle")
     parser.add_argument("--only", nargs="+", default=None, help="run the batches whose name contains one of these")
+    parser.add_argument("--reasons", action="store_true",
+                        help="also check that sumlogic.explain gives each a reason naming a cell, region or dot")
     args = parser.parse_args(argv)
     use_cpsat = not args.no_cpsat
     if use_cpsat:
@@ -200,7 +237,11 @@ def main(argv: list[str] | None = None) -> int:
     for name, draw_one in batches:
         if args.only and not any(word in name for word in args.only):
             continue
-        row, bad = batch(name, draw_one, args.count, use_cpsat, args.timeout, use_sat)
+        tally: dict[str, int] | None = {} if args.reasons else None
+        row, bad = batch(name, draw_one, args.count, use_cpsat, args.timeout, use_sat, tally)
+        if tally is not None:
+            print(f"  {name} reasons: {tally.get('named', 0)} naming a cell, region or dot; "
+                  f"{tally.get('invalid', 0)} refused as invalid; {tally.get('missing', 0)} without", flush=True)
         rows.append(row)
         wrong += bad
     header = ["batch", "n", "sumlogic median s", "sumlogic max s", f"over {TARGET_SECONDS:g} s", "median nodes",

@@ -1,6 +1,7 @@
 """JSON Lines, the corpus schema: one puzzle per line, every kind.
 
-A record's keys, in this order when present: ``id``, ``kind``, ``source``,
+A record's keys, in this order when present: ``id``, ``kind``, ``title``,
+``author``, ``rules`` (the puzzle's identity as its setter gave it), ``source``,
 ``difficulty``, ``size``, ``box``, ``regions``, ``givens``, ``cages``,
 ``relations``, ``white``, ``black``, ``negative``, ``height``, ``width``,
 ``grid``, ``solution``, ``unique``, ``verify_seconds`` (see the corpus README
@@ -14,8 +15,11 @@ and 7.  ``regions`` lists irregular regions instead (jigsaw): N lists of N
 cell names, every cell in exactly one (``[]``: no boxes at all).  A record
 without ``box`` and ``regions`` reads exactly as before.
 
+A Killer's ``cages`` are the setter's: a cell in none of them is a loose
+cell, in no cage (no record needs a one-cell cage without a sum for it).
+
 ``id`` becomes ``Puzzle.id``; the keys that define the puzzle become its
-structure; every other key (``source``, ``difficulty``, ``solution``,
+structure; every other key (``title``, ``author``, ``rules``, ``source``, ``difficulty``, ``solution``,
 ``unique``, ``verify_seconds`` and any unknown key) is carried in
 ``Puzzle.info`` in record order, lists frozen into tuples, and written back.
 A structure key that does not belong to the record's kind (``cages`` on a
@@ -62,8 +66,8 @@ KINDS: tuple[str, ...] = tuple(KIND_RECORDS)
 """Every kind a record may name (:data:`puzzles.kinds.KINDS`)."""
 
 KEY_ORDER: tuple[str, ...] = (
-    "id", "kind", "source", "difficulty", "size", "box", "regions", "givens", "cages", "relations", "white", "black",
-    "negative", "height", "width", "grid", "solution", "unique", "verify_seconds")
+    "id", "kind", "title", "author", "rules", "source", "difficulty", "size", "box", "regions", "givens", "cages",
+    "relations", "white", "black", "negative", "height", "width", "grid", "solution", "unique", "verify_seconds")
 """The documented key order of a record."""
 
 STRUCTURE_KEYS: dict[str, tuple[str, ...]] = {k.name: k.structure for k in KIND_RECORDS.values()}
@@ -290,13 +294,15 @@ def _check_written(puzzle: Puzzle, record: dict[str, Any]) -> None:
     """Refuse to write a record that would read back as another puzzle: a
     puzzle built by hand whose ``kind`` does not match its rules (a Sudoku
     relabelled ``kakuro`` was written as a garbled Kakuro grid)."""
+    why = ""
     try:
         same = rules_of(from_record(json.loads(json.dumps(record)))) == rules_of(puzzle)
-    except SumlogicError:
+    except SumlogicError as error:  # the record does not read back: say why (a Killer's totals, ...)
         same = False
+        why = f": {error.message if isinstance(error, ParseError) else error}"
     if not same:
         raise InvalidPuzzleError(f"{short(puzzle.id or puzzle.kind)}: its rules are not those of a "
-                                 f"{short(puzzle.kind)} puzzle, so JSON Lines cannot hold it as one")
+                                 f"{short(puzzle.kind)} puzzle, so JSON Lines cannot hold it as one{why}")
 
 
 # --- the notation ------------------------------------------------------------------

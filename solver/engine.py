@@ -61,6 +61,9 @@ class Trace:
     #: with an ``observe`` hook (:data:`Observer`), what it returned for each step
     #: (None for the givens and for guesses), aligned with :attr:`steps`
     notes: list[Any] = field(default_factory=list)
+    #: with status ``no-solution``: why, in words that name a cell, region or dot (set by the
+    #: caller that knows the dead ends, ``sumlogic``; the trace's last step says it too)
+    reason: str | None = None
 
     @property
     def by_logic(self) -> bool:
@@ -74,6 +77,29 @@ class Trace:
             out[s.technique] = out.get(s.technique, 0) + 1
         return out
 
+    def index_of(self, step: Step) -> int:
+        """The index of ``step`` in :attr:`steps` (0 is the givens step; the same
+        as its place in ``to_dict()["steps"]`` and on the step page, which counts
+        from 1 after the givens): the step itself when it is there, else the first
+        step equal to it (one read back with :meth:`Step.from_dict`).
+
+        >>> from puzzles import sample
+        >>> import techniques
+        >>> trace = Engine(techniques.DEFAULT).solve(sample("sudoku-1"))
+        >>> [trace.index_of(s) for s in trace.steps[:3]]
+        [0, 1, 2]
+
+        Raises:
+            ValueError: ``step`` is not a step of this trace.
+        """
+        for n, own in enumerate(self.steps):
+            if own is step:
+                return n
+        for n, own in enumerate(self.steps):
+            if own == step:
+                return n
+        raise ValueError(f"step {getattr(step, 'technique', step)!r} is not a step of this trace")
+
     def to_dict(self, *, include_puzzle: bool = True) -> dict[str, Any]:
         """JSON-ready: id, kind, status, by_logic, steps, solution (corpus shape) and,
         when :attr:`record` is set, the puzzle record."""
@@ -82,6 +108,8 @@ class Trace:
                                "techniques": self.techniques_used(),
                                "steps": [s.to_dict(p) for s in self.steps],
                                "solution": p.format_solution(self.solution) if self.solution else None}
+        if self.reason is not None:
+            out["reason"] = self.reason
         if include_puzzle and self.record is not None:
             out["puzzle"] = dict(self.record)
         return out

@@ -4,9 +4,8 @@ every chain technique works the same on Sudoku, Killer, Greater Killer,
 Kakuro and Kropki of any size.
 
 A **node** is ``(cells, digit)``: one candidate ``((cell,), digit)`` or a
-*group*, a digit in 2-3 cells of the intersection of two regions whose digits
-differ (a line inside a box, a line or box inside a cage), true when the digit
-is in one of those cells.  Only cells with two or more candidates are nodes.
+*group*, a digit in 2-3 cells where a row or column meets a box, jigsaw region
+or cage, true when the digit is in one of those cells.  Only cells with two or more candidates are nodes.
 
 **Weak links** (not both true):
 
@@ -53,18 +52,19 @@ every solution that agrees with the state it was built from.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
 from .bits import POPCOUNT, SUM_OF_MASK, digits_of
-from .model import PAIR_SUPPORT, Puzzle, Region, pair_holds, per_puzzle
+from .link_index import Indexed
+from .link_rules import Node, cell_bits, cells_of, static_rules, sum_region_links
+from .model import PAIR_SUPPORT, Puzzle, Region
 from .supports import ALL_SUMS, distinct_fit, repeat_support, required_digits
 
 if TYPE_CHECKING:
     from .contract import Context
 
-Node = tuple[tuple[int, ...], int]
-"""``(cells, digit)``: one candidate (one cell) or a group (2-3 cells, sorted)."""
+__all__ = ["Indexed", "LinkGraph", "MEMO_KEY", "Node", "cells_of", "graph", "names", "node", "regions_needing", "sees",
+           "strong", "weak"]
 
 MEMO_KEY = "links.graph"
 """Where :func:`graph` keeps the graph of the current state in ``ctx.memo``."""
@@ -80,64 +80,6 @@ def names(puzzle: Puzzle, n: Node) -> str:
     return "|".join(puzzle.cell_name(c) for c in n[0]) + f"={n[1]}"
 
 
-def _bits(cells: Sequence[int]) -> int:
-    out = 0
-    for c in cells:
-        out |= 1 << c
-    return out
-
-
-def _cells(bits: int) -> tuple[int, ...]:
-    out = []
-    while bits:
-        low = bits & -bits
-        out.append(low.bit_length() - 1)
-        bits ^= low
-    return tuple(out)
-
-
-@dataclass(frozen=True)
-class _Static:
-    """What links a puzzle implies before any candidate: who sees whom, dots, segments."""
-
-    see: tuple[int, ...]
-    """per cell: the cells (a bit set) that can never hold the same digit"""
-    pairs: tuple[tuple[tuple[int, int, str], ...], ...]
-    """per cell: ``(pair index, other cell, kind)`` of its dots"""
-    segments: tuple[int, ...]
-    """intersections (bit sets, 2+ cells) of two regions whose digits differ"""
-    comparisons: tuple[tuple[int, ...], ...]
-    """per cell: the indexes of the comparisons whose cages hold it"""
-
-
-@per_puzzle
-def _static(puzzle: Puzzle) -> _Static:
-    see = [0] * puzzle.size
-    for c, peers in enumerate(puzzle.peers):
-        see[c] = _bits(tuple(peers))
-    pairs: list[list[tuple[int, int, str]]] = [[] for _ in puzzle.cells]
-    for pi, pair in enumerate(puzzle.pairs):
-        pairs[pair.a].append((pi, pair.b, pair.kind))
-        pairs[pair.b].append((pi, pair.a, pair.kind))
-        if not pair_holds(pair.kind, 1, 1):  # consecutive and ratio dots never join equal digits
-            see[pair.a] |= 1 << pair.b
-            see[pair.b] |= 1 << pair.a
-    distinct = [_bits(r.cells) for r in puzzle.regions if r.distinct and len(r.cells) > 1]
-    segments: dict[int, None] = {}
-    for i, a in enumerate(distinct):
-        for b in distinct[i + 1:]:
-            both = a & b  # (when one region lies inside the other, the smaller one is a segment)
-            if both & (both - 1):
-                segments[both] = None
-    comparisons: list[list[int]] = [[] for _ in puzzle.cells]
-    for ci, comp in enumerate(puzzle.comparisons):
-        for ri in (comp.left, comp.right):
-            for c in puzzle.regions[ri].cells:
-                comparisons[c].append(ci)
-    return _Static(tuple(see), tuple(tuple(x) for x in pairs), tuple(segments),
-                   tuple(tuple(x) for x in comparisons))
-
-
 class LinkGraph:
     """The weak and strong links of one candidate state (see the module docstring).
 
@@ -151,13 +93,13 @@ class LinkGraph:
         self.puzzle = puzzle
         self.masks: tuple[int, ...] = tuple(masks)
         self.max_digit = puzzle.max_digit
-        static = _static(puzzle)
-        self._static = static
+        static = static_rules(puzzle)
+        self._rules = static
         self.regions: tuple[Region, ...] = tuple(puzzle.regions) + tuple(virtual)
         see = list(static.see)
         for region in virtual:
             if region.distinct:
-                bits = _bits(region.cells)
+                bits = cell_bits(region.cells)
                 for c in region.cells:
                     see[c] |= bits & ~(1 << c)
         self.see: tuple[int, ...] = tuple(see)
@@ -181,7 +123,15 @@ class LinkGraph:
         self._extra_weak: dict[Node, set[Node]] = {}
         self._extra_strong: dict[Node, set[Node]] = {}
         self._reasons: dict[tuple[Node, Node], str] = {}
+        self._regions_of: dict[tuple[Node, Node], Region] = {}
         self._local_done: set[Any] = set()
+        self._index: Indexed | None = None
+        self._weak_cells: dict[int, int] = {}
+        self._watch: dict[int, dict[int, list[Node]]] = {}
+        self._strong_cells: dict[int, int] = {}
+        #: scratch space for techniques, per state (key by technique id): results that
+        #: several techniques share, such as all three-link single-digit chains
+        self.cache: dict[str, Any] = {}
 
     # --- nodes -------------------------------------------------------------------------
     def is_node(self, n: Node) -> bool:
@@ -192,7 +142,7 @@ class LinkGraph:
     def nodes(self, digit: int | None = None) -> list[Node]:
         """The single-candidate nodes (of ``digit``, or of every digit), in cell then digit order."""
         if digit is not None:
-            return [((c,), digit) for c in _cells(self.cand[digit])]
+            return [((c,), digit) for c in cells_of(self.cand[digit])]
         return [((c,), d) for c, m in enumerate(self.masks) if POPCOUNT[m] >= 2 for d in digits_of(m)]
 
     def groups(self, digit: int) -> tuple[tuple[int, Node], ...]:
@@ -202,14 +152,28 @@ class LinkGraph:
         if found is None:
             cand = self.cand[digit]
             seen: dict[int, Node] = {}
-            for seg in self._static.segments:
+            for seg in self._rules.segments:
                 g = seg & cand
                 if g not in seen and 2 <= g.bit_count() <= 3:
-                    seen[g] = (_cells(g), digit)
+                    seen[g] = (cells_of(g), digit)
             found = tuple(sorted(seen.items(), key=lambda kv: kv[1]))
             self._groups[digit] = found
             for bits, n in found:
                 self._group_at[(digit, bits)] = n
+        return found
+
+    def _watchers(self, digit: int) -> dict[int, list[Node]]:
+        """For each cell: the groups of ``digit`` whose every cell it sees (weak links)."""
+        found = self._watch.get(digit)
+        if found is None:
+            found = {}
+            for _, g in self.groups(digit):
+                common = -1
+                for c in g[0]:
+                    common &= self.see[c]
+                for c in cells_of(common & self.cand[digit]):
+                    found.setdefault(c, []).append(g)
+            self._watch[digit] = found
         return found
 
     # --- what must be where --------------------------------------------------------------
@@ -276,11 +240,14 @@ class LinkGraph:
             common = -1
             for c in cells:
                 common &= self.see[c]
-        for b in _cells(common & self.cand[d]):
+        for b in cells_of(common & self.cand[d]):
             out.add(((b,), d))
-        for bits, g in self.groups(d):
-            if not bits & ~common:
-                out.add(g)
+        if len(cells) == 1:
+            out.update(self._watchers(d).get(cells[0], ()))
+        else:
+            for bits, g in self.groups(d):
+                if not bits & ~common:
+                    out.add(g)
         if len(cells) == 1:
             self._local(cells[0])
             out |= self._extra_weak.get(n, set())
@@ -326,6 +293,66 @@ class LinkGraph:
                     return region.name
         return ""
 
+    def weak_cells(self, cell: int, digit: int) -> int:
+        """The cells (a bit set) whose ``digit`` is weakly linked to ``digit`` in ``cell``:
+        :meth:`weak_from` of a single node, limited to single nodes of the same digit."""
+        key = cell * (self.max_digit + 1) + digit
+        found = self._weak_cells.get(key)
+        if found is None:
+            found = 0
+            if self.cand[digit] >> cell & 1:
+                self._local(cell)
+                found = self.see[cell] & self.cand[digit]
+                for m in self._extra_weak.get(((cell,), digit), ()):
+                    if m[1] == digit and len(m[0]) == 1:
+                        found |= 1 << m[0][0]
+                found &= ~(1 << cell)
+            self._weak_cells[key] = found
+        return found
+
+    def strong_cells(self, cell: int, digit: int) -> int:
+        """The cells (a bit set) whose ``digit`` is strongly linked to ``digit`` in ``cell``:
+        :meth:`strong_from` of a single node, limited to single nodes of the same digit."""
+        key = cell * (self.max_digit + 1) + digit
+        found = self._strong_cells.get(key)
+        if found is None:
+            found = 0
+            n = ((cell,), digit)
+            if self.cand[digit] >> cell & 1:
+                self._local(cell)
+                for m in self._digit_strong(digit).get(n, ()):
+                    if len(m[0]) == 1:
+                        found |= 1 << m[0][0]
+                for m in self._extra_strong.get(n, ()):
+                    if m[1] == digit and len(m[0]) == 1:
+                        found |= 1 << m[0][0]
+                found &= ~(1 << cell)
+            self._strong_cells[key] = found
+        return found
+
+    def region_of(self, a: Node, b: Node) -> Region | None:
+        """The region behind a link of one digit: for a strong link, the region that needs
+        the digit there; else the first region whose digits differ holding both nodes
+        (None: a link of two digits, or of a dot, sum or comparison)."""
+        if a[1] != b[1]:
+            return None
+        self._digit_strong(a[1])
+        found = self._regions_of.get((a, b))
+        if found is not None:
+            return found
+        both = set(a[0]) | set(b[0])
+        for region in self.regions:
+            if region.distinct and both <= set(region.cells):
+                return region
+        return None
+
+    def index(self) -> "Indexed":
+        """The whole graph with nodes numbered (:class:`Indexed`), built once: what
+        the chain searches walk."""
+        if self._index is None:
+            self._index = Indexed(self)
+        return self._index
+
     # --- building ------------------------------------------------------------------------
     def _digit_strong(self, d: int) -> dict[Node, set[Node]]:
         """The strong links of digit ``d`` between its last places in regions that need it."""
@@ -342,6 +369,8 @@ class LinkGraph:
             out.setdefault(y, set()).add(x)
             self._reasons.setdefault((x, y), region.name)
             self._reasons.setdefault((y, x), region.name)
+            self._regions_of.setdefault((x, y), region)
+            self._regions_of.setdefault((y, x), region)
 
         for region, places in self.regions_needing(d):
             if len(places) < 2 or any(POPCOUNT[masks[c]] < 2 for c in places):
@@ -349,13 +378,15 @@ class LinkGraph:
             if len(places) == 2:
                 add(((places[0],), d), ((places[1],), d), region)
                 continue
-            bits = _bits(places)
+            bits = cell_bits(places)
             if bits & ~cand:
                 continue
             for gbits, g in groups:
                 if gbits & ~bits:
                     continue
                 rest = bits & ~gbits
+                if not rest:
+                    continue
                 if rest & (rest - 1) == 0:
                     add(g, ((rest.bit_length() - 1,), d), region)
                 elif (d, rest) in self._group_at:
@@ -376,7 +407,7 @@ class LinkGraph:
         if c in self._local_done:
             return
         self._local_done.add(c)
-        for pi, other, kind in self._static.pairs[c]:
+        for pi, other, kind in self._rules.pairs[c]:
             if ("pair", pi) not in self._local_done:
                 self._local_done.add(("pair", pi))
                 self._pair_links(c, other, kind)
@@ -384,7 +415,7 @@ class LinkGraph:
             if ("sum", ri) not in self._local_done:
                 self._local_done.add(("sum", ri))
                 self._sum_links(self.regions[ri])
-        for ci in self._static.comparisons[c]:
+        for ci in self._rules.comparisons[c]:
             if ("cmp", ci) not in self._local_done:
                 self._local_done.add(("cmp", ci))
                 self._comparison_links(ci)
@@ -404,36 +435,13 @@ class LinkGraph:
                 if left and left & (left - 1) == 0:
                     self._link(((x,), d), ((y,), left.bit_length() - 1), True, reason)
 
-    def _fit(self, region: Region, now: tuple[int, ...]) -> tuple[int, ...]:
-        sums = ALL_SUMS if region.total is None else 1 << region.total
-        if region.distinct:
-            return distinct_fit(now, sums)[0]
-        return repeat_support(now, sums)[0]
-
     def _sum_links(self, region: Region) -> None:
         cells = region.cells
-        now = [self.masks[c] for c in cells]
+        now = tuple([self.masks[c] for c in cells])
         if 0 in now:
             return
-        open_ = [i for i, m in enumerate(now) if POPCOUNT[m] >= 2]
-        for i in open_:
-            a, ma = cells[i], now[i]
-            for d in digits_of(ma):
-                trial = list(now)
-                trial[i] = 1 << d
-                support = self._fit(region, tuple(trial))
-                for j in open_:
-                    if j != i:
-                        for e in digits_of(now[j] & ~support[j]):
-                            self._link(((a,), d), ((cells[j],), e), False, region.name)
-                trial[i] = ma & ~(1 << d)
-                support = self._fit(region, tuple(trial))
-                if 0 in support:
-                    continue  # a can only be d: no link worth drawing
-                for j in open_:
-                    s = support[j]
-                    if j != i and s & (s - 1) == 0:
-                        self._link(((a,), d), ((cells[j],), s.bit_length() - 1), True, region.name)
+        for i, d, j, e, strong in sum_region_links(region.total, region.distinct, now):
+            self._link(((cells[i],), d), ((cells[j],), e), strong, region.name)
 
     def _side_sums(self, region: Region) -> dict[Node, int]:
         """For each open candidate of a cage: the totals (a bit set) the cage can have with it."""

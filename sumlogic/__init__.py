@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from .position_text import read_position
     from .generation import generate
     from .grading import Grade
+    from .catalogue import techniques
 
 __version__ = "0.1.0"
 
@@ -52,6 +53,7 @@ _HOMES: dict[str, str] = {
     "Position": "sumlogic.position",
     "read_position": "sumlogic.position_text",
     "Grade": "sumlogic.grading",
+    "techniques": "sumlogic.catalogue",
 }
 """Where each public name lives."""
 
@@ -59,7 +61,7 @@ __all__ = [
     "Check", "Grade", "Hint", "InvalidArgumentError", "InvalidPuzzleError", "Mistake", "ParseError", "Position",
     "PositionTrace", "Puzzle", "Solved", "Step", "SumlogicError", "Technique", "Trace", "UnknownFormatError",
     "__version__", "check", "explain", "generate", "grade", "hint", "parse", "read", "read_position", "solve",
-    "write",
+    "techniques", "write",
 ]
 
 
@@ -74,4 +76,12 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+    """The public names (``__all__``) and the module's own dunders: not the helpers it imports.
+
+    >>> import sumlogic
+    >>> sorted(n for n in dir(sumlogic) if not n.startswith("__")) == sorted(n for n in sumlogic.__all__
+    ...                                                                   if not n.startswith("__"))
+    True
+    """
+    dunders = {name for name in globals() if name.startswith("__") and name.endswith("__")}
+    return sorted(dunders | set(__all__))

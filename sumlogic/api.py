@@ -38,23 +38,23 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
-from puzzles import read_path, read_text, sample, to_record, write_text
+from puzzles import UnknownSampleError, read_text, to_record, write_text
 from solver.candidates import Candidates
 from solver.engine import DEFAULT_BUDGET, Engine, Technique, Trace
 from solver.engine import solve_with_logic as _solve_with_logic
 from solver import search
-from solver.errors import InvalidArgumentError, ParseError, SumlogicError
+from solver.errors import InvalidArgumentError, ParseError, SumlogicError, UnknownFormatError
 from solver.bits import digits_of
 from solver.model import Puzzle, shown
 from solver.step import Step
-
-from puzzles.generate import DEFAULT_MAX_TRIES
 
 from .arguments import (check_flag, check_format, check_puzzle, check_seconds, check_target, check_techniques,
                         check_whole, type_name)
 from .generation import generate as _generate
 from .grading import Grade
 from .grading import grade as _grade
+from .impossible import add_reason, run_to_reason
+from .inputs import InputError, read_entries
 from .hints import LEVELS, Check, Mistake, find_mistakes, level_fields
 from .position import Position
 from .position_text import read_position
@@ -66,33 +66,52 @@ __all__ = ["DEFAULT_TIMEOUT", "Check", "Hint", "Mistake", "Position", "PositionT
 DEFAULT_TIMEOUT = 60.0
 """Seconds allowed per puzzle by default: a safety net, never what decides a result with a budget."""
 
-SAMPLE_PREFIX = "sample:"
-
 MAX_DEPTH = 10
 """The deepest ``max_depth`` the engine takes (the command line's limit too)."""
 
 
 def read(source: str | Path, format: str | None = None) -> list[Puzzle]:
-    """Every puzzle of a file, of standard input (``-``) or of a bundled
-    sample (``sample:NAME``), in the notation ``format`` (detected when None).
+    """Every puzzle of what the command line takes as an input: a file, standard
+    input (``-``), a bundled sample (``sample:NAME``), or a puzzle given
+    inline: a link (f-puzzles, SudokuPad, puzz.link, SudokuWiki) or a puzzle
+    string in any notation.  ``format`` names the notation (detected when None).
+    The same reader as the command line's (:mod:`sumlogic.inputs`), except that
+    any bad line is an error here (the command line reports it and goes on).
+
+    >>> [p.kind for p in read("sample:kropki-1")]
+    ['kropki']
+    >>> grid = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    >>> read("https://www.sudokuwiki.org/sudoku.htm?bd=" + grid.replace(".", "0"))[0].kind
+    'sudoku'
 
     Raises:
         TypeError: ``source`` is not a str or path, ``format`` not a str or None.
         ParseError: (a ``ValueError``) naming the file, line, cell or cage of
-            what cannot be read (a file larger than 64 MB too).
+            what cannot be read (a file that is not there or cannot be read,
+            one larger than 64 MB, too).
         UnknownFormatError: (a ``ParseError``) ``format`` names no notation,
             or the notation cannot be told.
         UnknownSampleError: (a ``ValueError``) no bundled sample ``NAME``.
     """
     if not isinstance(source, (str, os.PathLike)):
-        raise TypeError(f"read() takes a file name, a path, '-' or 'sample:NAME', not {type_name(source)}")
+        raise TypeError(f"read() takes a file name, a path, '-', 'sample:NAME', a link or a puzzle, "
+                        f"not {type_name(source)}")
     check_format(format, "read")
     text = os.fspath(source)
     if not isinstance(text, str):
         raise TypeError(f"read() takes a str path, not a {type_name(text)} one")
-    if text.startswith(SAMPLE_PREFIX) and not Path(text).exists():
-        return [sample(text[len(SAMPLE_PREFIX):])]
-    return read_path(source, format=format)
+    try:
+        entries = read_entries(text, format)
+    except InputError as error:
+        cause = error.cause
+        if isinstance(cause, (UnknownSampleError, UnknownFormatError)):
+            raise cause from None
+        message = str(error).replace(" (raise it with --max-input BYTES)", "").replace("with --format", "with format=")
+        raise ParseError(message) from None
+    for entry in entries:
+        if entry.puzzle is None:
+            raise ParseError(entry.error or f"{entry.source}: cannot be read")
+    return [entry.puzzle for entry in entries if entry.puzzle is not None]
 
 
 def parse(text: str, format: str | None = None) -> Puzzle:
@@ -260,16 +279,21 @@ def explain(puzzle: Puzzle | Position, *, techniques: Sequence[Technique | str] 
         trace = _solve_with_logic(target, chosen,
                                   explain=explain, guess=guess, max_depth=max_depth, timeout=timeout, budget=budget)
         trace.record = record
-        return trace
+        return add_reason(trace)
     checked, solution = _checked(position, timeout, budget)
     if checked.status not in ("ok", "complete"):
-        return PositionTrace(target, checked.status, [], None, record=record, position=position,
-                             mistakes=checked.mistakes)
+        steps = []
+        if checked.status == "no-solution":  # the logic from the position, then why it has no solution
+            steps = run_to_reason(target, position.masks(), position.filled(), chosen, budget=budget,
+                                  timeout=timeout, max_depth=max_depth, explain=explain)
+        return PositionTrace(target, checked.status, steps, None, record=record, position=position,
+                             mistakes=checked.mistakes, reason=steps[-1].text if steps else None)
     engine = Engine(chosen, explain=explain, guess=guess, max_depth=max_depth, budget=budget, timeout=timeout)
     run = engine.run(_context(engine, position), solution=solution)
     steps = list(run)
-    return PositionTrace(target, run.status, steps, run.solution, time.perf_counter() - run.started,
-                         run.ctx.work.spent, record=record, position=position)
+    return add_reason(PositionTrace(target, run.status, steps, run.solution, time.perf_counter() - run.started,
+                                    run.ctx.work.spent, record=record, position=position),
+                      position.masks(), position.filled())
 
 
 def _context(engine: Engine, position: Position) -> Any:
@@ -345,7 +369,14 @@ def check(position: Position, *, timeout: float | None = DEFAULT_TIMEOUT, budget
     check_puzzle(position.puzzle, "check")
     timeout = check_seconds(timeout, "check")
     check_whole(budget, "budget", "check", 0, optional=True)
-    return _checked(position, timeout, budget)[0]
+    checked = _checked(position, timeout, budget)[0]
+    if checked.status == "no-solution":  # why, found by logic where it can be, else by the exact search
+        import techniques
+
+        steps = run_to_reason(position.puzzle, position.masks(), position.filled(), techniques.DEFAULT,
+                              budget=budget, timeout=timeout, explain=False)
+        return Check(position, checked.status, checked.mistakes, reason=steps[-1].text)
+    return checked
 
 
 @dataclass(frozen=True)
@@ -507,8 +538,9 @@ def grade(puzzle: Puzzle, *, techniques: Sequence[Technique | str] | str | None 
 
 
 def generate(kind: str, seed: int | None = None, band: str | None = None, size: Any = None,
-             max_tries: int = DEFAULT_MAX_TRIES, index: int = 0) -> Puzzle:
-    """One unique, minimal puzzle of ``kind`` (see :func:`sumlogic.generation.generate`).
+             max_tries: int | None = None, index: int = 0) -> Puzzle:
+    """One unique, minimal puzzle of ``kind`` (see :func:`sumlogic.generation.generate`);
+    ``max_tries`` None gives the band its own (200, more for a band the kind reaches rarely).
 
     Raises:
         TypeError: an argument of the wrong type.
@@ -527,7 +559,7 @@ def generate(kind: str, seed: int | None = None, band: str | None = None, size: 
         raise TypeError(f"generate(): size must be 'WxH', (height, width) or None, not {type_name(size)}")
     if isinstance(size, str) and not size.isascii():  # "٥x٥": digits are ASCII, as everywhere
         raise InvalidArgumentError(f"generate(): size {shown(size)} is not WxH in ASCII digits, e.g. 10x10")
-    check_whole(max_tries, "max_tries", "generate", 1)
+    check_whole(max_tries, "max_tries", "generate", 1, optional=True)
     check_whole(index, "index", "generate", 0)
     try:
         return _generate(kind, seed, band, size, max_tries, index)

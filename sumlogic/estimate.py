@@ -550,6 +550,29 @@ def estimate_minutes(path: Iterable[tuple[Any, ...]], model: TimeModel = TIME_MO
     return round(estimate_seconds(path, model, largest) / 60, 1)
 
 
+CALIBRATED_MINUTES: tuple[float, float] = (3.0, 50.0)
+"""The range of solving times the estimate is calibrated on, in whole minutes: the
+Cloud Sudoku players' mean times (191 s to 3013 s; ``rating.mean_seconds`` of
+``../shared/rated/sudoku-cloud.jsonl``), the only set timed by people, on which every
+kind's clock is set (``benchmarks/calibrate_time.py``: ``scale_seconds``, and
+``anchor_seconds`` for the other kinds).  Beyond its top the model extrapolates, so an
+estimate above it is said as "more than 50 minutes", never as a figure."""
+
+
+def minutes_said(minutes: float | None) -> tuple[float | None, bool]:
+    """What may be said of an estimate of ``minutes``: the figure and False inside
+    the calibrated range (or below it), the top of the range and True (open-ended:
+    "more than" it) above; None and False without an estimate.
+
+    >>> minutes_said(12.3), minutes_said(10458.0), minutes_said(None)
+    ((12.3, False), (50.0, True), (None, False))
+    """
+    if minutes is None:
+        return None, False
+    top = CALIBRATED_MINUTES[1]
+    return (top, True) if minutes > top else (minutes, False)
+
+
 def time_score(minutes: float) -> int:
     """The time estimate as an integer score: tenths of a minute.
 

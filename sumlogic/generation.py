@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from puzzles.generate import DEFAULT_MAX_TRIES, Accept, Size, reachable_bands
+from puzzles.generate import Accept, Size, band_tries, reachable_bands
 from puzzles.generate import generate_many as _generate_many
 from solver.model import Puzzle
 
@@ -81,13 +81,16 @@ def _accept(band: str | None, minutes: tuple[float, float] | None) -> Accept:
 
 
 def generate_many(kind: str, seed: int | None = None, count: int = 1, band: str | None = None,
-                  size: Size = None, max_tries: int = DEFAULT_MAX_TRIES,
+                  size: Size = None, max_tries: int | None = None,
                   start: int = 0, minutes: tuple[float, float] | None = None) -> Iterator[tuple[Puzzle, int]]:
     """Puzzles ``start .. start + count - 1`` of ``seed`` with the tries each
     took (:func:`puzzles.generate.generate_many`); with ``band``, only
     puzzles that :func:`~sumlogic.grading.grade` puts in that band; with
     ``minutes`` ``(lo, hi)``, only puzzles whose estimated solving time
     (:attr:`~sumlogic.grading.Grade.minutes`) is within it (both ends included).
+
+    ``max_tries`` (None: the band's own, :func:`puzzles.generate.band_tries`:
+    :data:`~puzzles.generate.DEFAULT_MAX_TRIES`, more for a rare band).
 
     Raises ``ValueError`` for an unknown kind or band, a bad size or
     ``max_tries``; iterating raises :class:`puzzles.generate.BudgetExhausted`.
@@ -100,6 +103,8 @@ def generate_many(kind: str, seed: int | None = None, count: int = 1, band: str 
     if minutes is not None and not 0 <= minutes[0] <= minutes[1]:
         raise ValueError(f"minutes {minutes!r}: want 0 <= low <= high")
     accept = _accept(wanted, minutes) if wanted is not None or minutes is not None else None
+    if max_tries is None:
+        max_tries = band_tries(kind, wanted)
     label = wanted
     if minutes is not None:
         label = f"{wanted + ', ' if wanted else ''}{minutes[0]:g}-{minutes[1]:g} min"
@@ -108,7 +113,7 @@ def generate_many(kind: str, seed: int | None = None, count: int = 1, band: str 
 
 
 def generate(kind: str, seed: int | None = None, band: str | None = None, size: Size = None,
-             max_tries: int = DEFAULT_MAX_TRIES, index: int = 0,
+             max_tries: int | None = None, index: int = 0,
              minutes: tuple[float, float] | None = None) -> Puzzle:
     """One unique, minimal puzzle of ``kind`` (puzzle ``index`` of ``seed``; see :func:`generate_many`)."""
     [(puzzle, _)] = generate_many(kind, seed, 1, band, size, max_tries, start=index, minutes=minutes)

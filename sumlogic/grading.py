@@ -28,14 +28,16 @@ from solver.model import Puzzle
 
 # The time estimate lives in its own module; its names are re-exported here,
 # where the grade that reports it is.
-from .estimate import (CHAIN_LEVEL, CHAIN_WORK, LONG_CHAIN, MARKS_UNIT, OPTION_CAPS, TIME_MODEL, TIME_MODELS,
+from .estimate import (CALIBRATED_MINUTES, CHAIN_LEVEL, CHAIN_WORK, LONG_CHAIN, MARKS_UNIT, OPTION_CAPS,
+                       TIME_MODEL, TIME_MODELS,
                        Layout, MoveCounter, PathStep, Spotter, TimeModel, estimate_minutes, estimate_seconds,
-                       largest_region, path_steps, spotting_seconds, time_model, time_score)
+                       largest_region, minutes_said, path_steps, spotting_seconds, time_model, time_score)
 
 __all__ = [
     "BANDS", "BAND_ORDER", "MINUTE_BANDS", "NEEDS_GUESSING", "EXACT_NODES", "WEIGHTS", "Grade", "StepFeature",
     "Weights", "band_for", "grade", "grade_trace", "score_steps", "spearman", "step_features",
     # from sumlogic.estimate
+    "CALIBRATED_MINUTES", "minutes_said",
     "CHAIN_LEVEL", "CHAIN_WORK", "LONG_CHAIN", "MARKS_UNIT", "OPTION_CAPS", "TIME_MODEL", "TIME_MODELS", "Layout",
     "MoveCounter", "PathStep", "Spotter", "TimeModel", "estimate_minutes", "estimate_seconds", "largest_region",
     "path_steps", "spotting_seconds", "time_model", "time_score",
@@ -98,6 +100,11 @@ def band_for(level: int, guessed: bool, kind: str = "", minutes: float = 0.0,
     return band
 
 
+#: The level from which a grade's line names the techniques a solution needs:
+#: the singles and the basic sum and dot steps (levels 1-2) every puzzle uses.
+NEEDS_FROM_LEVEL = 3
+
+
 @dataclass(frozen=True)
 class Grade:
     """A puzzle's grade (plain data: picklable, JSON-ready with :meth:`to_dict`)."""
@@ -112,20 +119,82 @@ class Grade:
     techniques: tuple[tuple[str, int], ...] = field(default=())
     steps: int = 0
     seconds: float = 0.0
-    #: the estimated solving time of a person, in minutes (:func:`estimate_minutes`)
+    #: the model's estimate of a person's solving time, in minutes (:func:`estimate_minutes`), as it
+    #: comes: for ranking and calibrating.  What may be *said* of it is :attr:`estimate_minutes`,
+    #: :attr:`open_ended` and :attr:`estimate` (the JSON and the pages say only those).
     minutes: float = 0.0
+
+    def needs(self, from_level: int = NEEDS_FROM_LEVEL) -> list[tuple[str, int]]:
+        """The techniques of level ``from_level`` or more the solution used, with
+        how many times, hardest first (then the most used): what a setter reads
+        as "needs: W-Wing x2, Skyscraper x1".
+
+        >>> g = Grade("p", "sudoku", "solved", 6, "Hard", 0, "naked-quad",
+        ...           (("naked-single", 40), ("pointing", 3), ("naked-quad", 1), ("naked-pair", 2)))
+        >>> g.needs()
+        [('naked-quad', 1), ('naked-pair', 2), ('pointing', 3)]
+        """
+        from techniques import catalogue
+
+        levels = {t.id: t.level for t in catalogue()}
+        used = [(name, count) for name, count in self.techniques if levels.get(name, 0) >= from_level]
+        return sorted(used, key=lambda item: (-levels[item[0]], -item[1], item[0]))
+
+    def needs_text(self) -> str:
+        """:meth:`needs` in words, by technique name: ``X-Wing x1, Naked pair x2``
+        (``""`` when the solution used nothing of that level).
+
+        >>> Grade("p", "sudoku", "solved", 3, "Medium", 0, "pointing", (("pointing", 3),)).needs_text()
+        'Pointing x3'
+        """
+        from techniques import catalogue
+
+        names = {t.id: t.name for t in catalogue()}
+        return ", ".join(f"{names.get(name, name)} x{count}" for name, count in self.needs())
+
+    @property
+    def guessed(self) -> bool:
+        """Whether the solution needed a guess (then there is no time estimate, only the band)."""
+        return any(name == GUESS for name, _ in self.techniques)
+
+    @property
+    def estimate_minutes(self) -> float | None:
+        """The minutes that may be said: the estimate inside the calibrated range
+        (:data:`CALIBRATED_MINUTES`), its top when the estimate is beyond it (see
+        :attr:`open_ended`), None when the puzzle needs guessing or was not solved."""
+        if self.status != "solved" or self.guessed:
+            return None
+        return minutes_said(self.minutes)[0]
+
+    @property
+    def open_ended(self) -> bool:
+        """True when the estimate is beyond the calibrated range: "more than :attr:`estimate_minutes`"."""
+        return self.status == "solved" and not self.guessed and minutes_said(self.minutes)[1]
+
+    @property
+    def estimate(self) -> str:
+        """The estimate in words: ``about 6.1 minutes``, ``more than 50 minutes``, or ``""`` (none: the
+        puzzle needs guessing or was not solved, and only the band is said)."""
+        said = self.estimate_minutes
+        if said is None:
+            return ""
+        return f"more than {said:g} minutes" if self.open_ended else f"about {said:g} minutes"
 
     @property
     def time_score(self) -> int:
-        """The time estimate as a score: tenths of a minute (:func:`time_score`)."""
+        """The time estimate as a score: tenths of a minute (:func:`time_score`), as it comes."""
         return time_score(self.minutes)
 
     def to_dict(self) -> dict[str, Any]:
         """``id, kind, status, level, band, score, hardest, techniques, steps, minutes,
-        time_score`` (no wall-clock timing, so that the same puzzle always gives the same data)."""
+        time_score, minutes_open, estimate`` (no wall-clock timing, so that the same puzzle always gives
+        the same data).  ``minutes`` is what may be said (:attr:`estimate_minutes`: null without an
+        estimate), ``minutes_open`` true when it is open-ended ("more than"), ``time_score`` its tenths."""
+        said = self.estimate_minutes
         return {"id": self.id, "kind": self.kind, "status": self.status, "level": self.level, "band": self.band,
                 "score": self.score, "hardest": self.hardest, "techniques": dict(self.techniques),
-                "steps": self.steps, "minutes": self.minutes, "time_score": self.time_score}
+                "steps": self.steps, "minutes": said, "time_score": None if said is None else time_score(said),
+                "minutes_open": self.open_ended, "estimate": self.estimate}
 
 
 #: One step of a trace as the score sees it: (technique id, level, placements, candidates removed).

@@ -14,13 +14,14 @@ True
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Iterable, Iterator
 
-from solver.contract import Technique
+from solver.contract import Context, Technique
 from solver.errors import InvalidArgumentError
+from solver.step import Step
 
-from . import (als, combinations, comparisons, contradiction, cutvertex, dots, fish, innies, intersections, singles,
-               subsets, wings)
+from . import (aic, als, combinations, comparisons, contradiction, cutvertex, dots, fish, innies, intersections,
+               singles, subsets, turbot, wings)
 
 DEFAULT: tuple[Technique, ...] = (
     *singles.TECHNIQUES,
@@ -41,6 +42,7 @@ DEFAULT: tuple[Technique, ...] = (
     subsets.NAKED_QUAD,
     subsets.HIDDEN_QUAD,
     fish.X_WING,
+    *turbot.TECHNIQUES,
     wings.XY_WING,
     fish.FINNED_X_WING,
     fish.SWORDFISH,
@@ -49,6 +51,7 @@ DEFAULT: tuple[Technique, ...] = (
     fish.JELLYFISH,
     fish.FINNED_JELLYFISH,
     wings.WXYZ_WING,
+    *aic.TECHNIQUES,
     als.SUE_DE_COQ,
     als.ALS_XZ,
     als.ALS_XY_WING,
@@ -129,11 +132,31 @@ def select(techniques: str | Iterable[str | Technique] | None = None, *,
     return tuple(chosen)
 
 
+def _guess(ctx: Context) -> Iterator[Step]:
+    """Nothing: the engine makes guess steps itself; :data:`GUESS` only lists them."""
+    return iter(())
+
+
+GUESS = Technique("guess", "Guess (backtracking)", 10, 100, _guess,
+                  "No technique applies: r2c2 is tried as 7, and backtracking confirms it.")
+"""The engine's last resort, as a record for listings (it is never in :data:`DEFAULT`)."""
+
+
+def catalogue() -> tuple[Technique, ...]:
+    """Every technique a solution can use, easiest first: :data:`DEFAULT` by
+    level (the default order within a level), then :data:`GUESS`.
+
+    >>> [t.id for t in catalogue()][-2:]
+    ['contradiction-3', 'guess']
+    """
+    return (*sorted(DEFAULT, key=lambda t: (t.level, DEFAULT.index(t))), GUESS)
+
+
 def technique_table() -> str:
-    """The technique table (Markdown) for the docs: id, name, level, score, example."""
-    rows = ["| id | name | level | score | example |", "| --- | --- | --- | --- | --- |"]
-    for t in sorted(DEFAULT, key=lambda t: (t.level, DEFAULT.index(t))):
-        rows.append(f"| `{t.id}` | {t.name} | {t.level} | {t.score} | {t.example} |")
-    rows.append("| `guess` | Guess (backtracking) | 10 | 100 | No technique applies: r2c2 is tried as 7, "
-                "and backtracking confirms it. |")
+    """The technique table (Markdown) of the README: id, name, level, score,
+    the kinds it applies to, example (``tests/test_catalogue.py`` keeps the
+    README's copy the same)."""
+    rows = ["| id | name | level | score | kinds | example |", "| --- | --- | --- | --- | --- | --- |"]
+    for t in catalogue():
+        rows.append(f"| `{t.id}` | {t.name} | {t.level} | {t.score} | {', '.join(t.kinds) or 'all'} | {t.example} |")
     return "\n".join(rows)

@@ -71,7 +71,7 @@ def test_a_timeout_has_no_partial_grade() -> None:
         g = grade_trace(Trace(full.puzzle, "timeout", full.steps[:cut], None, 1.0 + cut))
         assert g.to_dict() == {"id": full.puzzle.id, "kind": "kropki", "status": "timeout", "level": 0,
                                "band": "timeout", "score": 0, "hardest": "", "techniques": {}, "steps": 0,
-                               "minutes": 0.0, "time_score": 0}
+                               "minutes": None, "time_score": None, "minutes_open": False, "estimate": ""}
 
 
 def test_grading_is_deterministic() -> None:
@@ -160,7 +160,7 @@ def test_grade_to_dict_keys_unchanged() -> None:
     # the keys of old come first, in their order; the time estimate's are added at the end
     g = Grade("x", "sudoku", "solved", 3, "Medium", 3000, "pointing", (("pointing", 1),), 10, 0.5, 4.2)
     assert list(g.to_dict()) == ["id", "kind", "status", "level", "band", "score", "hardest", "techniques", "steps",
-                                 "minutes", "time_score"]
+                                 "minutes", "time_score", "minutes_open", "estimate"]
     assert g.to_dict()["minutes"] == 4.2 and g.to_dict()["time_score"] == 42
 
 
@@ -235,3 +235,26 @@ def test_band_cuts_follow_the_worded_labels() -> None:
     cuts, hits, n = calibrate_fit.band_cuts(entries)
     assert (cuts, hits, n) == ((2, 5, 6, 7), 7, 7)  # janko's number names no band; a guess is not counted
     assert [band_for(level, False) for level in (2, 5, 6, 7, 9)] == list(calibrate_fit.BAND_NAMES)
+
+
+def test_the_grade_line_names_what_the_solution_needs(capsys) -> None:
+    """The text line lists the techniques of level 3 or more with their counts, hardest first,
+    as the JSON's ``techniques`` counts them; a puzzle of singles alone names none."""
+    from sumlogic.cli import main
+
+    assert main(["grade", "sample:killer-1", "sample:sudoku-1", "--json"]) == 0
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert main(["grade", "sample:killer-1", "sample:sudoku-1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    from techniques import catalogue
+
+    level = {t.id: t.level for t in catalogue()}
+    name = {t.id: t.name for t in catalogue()}
+    for record, line in zip(records, lines):
+        needed = sorted(((k, n) for k, n in record["techniques"].items() if level[k] >= 3),
+                        key=lambda item: (-level[item[0]], -item[1], item[0]))
+        if needed:
+            assert line.endswith("  needs " + ", ".join(f"{name[k]} x{n}" for k, n in needed))
+        else:
+            assert "needs" not in line
+    assert "needs" in lines[0] and "needs" not in lines[1]

@@ -43,8 +43,9 @@ def test_json_adds_minutes_and_time_score_at_the_end(capsys: pytest.CaptureFixtu
     for record in records:
         keys = list(record)
         assert keys[:9] == ["id", "kind", "status", "level", "band", "score", "hardest", "techniques", "steps"]
-        assert keys[9:] == ["minutes", "time_score"]
-        assert record["time_score"] == round(record["minutes"] * 10)
+        assert keys[9:] == ["minutes", "time_score", "minutes_open", "estimate"]
+        if record["minutes"] is not None:
+            assert record["time_score"] == round(record["minutes"] * 10)
 
 
 def test_jobs_give_the_same_estimates(capsys: pytest.CaptureFixture[str]) -> None:
@@ -123,7 +124,8 @@ def test_a_timeout_has_no_estimate() -> None:
 
     full = solve_with_logic(sample("kropki-2"), DEFAULT, explain=False)
     g = grade_trace(Trace(full.puzzle, "timeout", full.steps[:9], None, 1.0))
-    assert isinstance(g, Grade) and g.minutes == 0.0 and g.to_dict()["time_score"] == 0
+    assert isinstance(g, Grade) and g.minutes == 0.0 and g.to_dict()["time_score"] is None
+    assert g.to_dict()["minutes"] is None and g.estimate == ""
 
 
 def _blanked(record: dict[str, Any], rng: random.Random, ks: tuple[int, ...]) -> dict[int, Any]:
@@ -347,3 +349,81 @@ def test_an_anchored_clock_keeps_the_ranks_and_meets_the_sudoku_median() -> None
     before, after = estimates(killer, "killer-janko"), estimates(moved, "killer-janko")
     assert sorted(range(4), key=before.__getitem__) == sorted(range(4), key=after.__getitem__)
     assert anchored(sets, "sudoku", sudoku, sudoku) == sudoku and anchored(sets, "kropki", killer, sudoku) == killer
+
+
+# --- the estimate says what it knows (issue 29) -------------------------------------------
+
+
+def _said(minutes: float, techniques: tuple[tuple[str, int], ...] = (("hidden-single", 3),),
+          status: str = "solved") -> dict:
+    return Grade("x", "killer", status, 5, "Hard", 5000, "innies-outies", techniques, 30, 0.1, minutes).to_dict()
+
+
+def test_inside_the_calibrated_range_a_figure_beyond_it_more_than_the_top() -> None:
+    from sumlogic.grading import CALIBRATED_MINUTES
+
+    top = CALIBRATED_MINUTES[1]
+    inside = _said(top - 0.1)
+    assert (inside["minutes"], inside["minutes_open"]) == (top - 0.1, False)
+    assert inside["estimate"] == f"about {top - 0.1:g} minutes"
+    assert _said(top)["minutes_open"] is False  # the top itself is inside
+    for beyond in (top + 0.1, 1302.0, 10458.0):
+        record = _said(beyond)
+        assert (record["minutes"], record["minutes_open"]) == (top, True)
+        assert record["estimate"] == f"more than {top:g} minutes" and record["time_score"] == round(top * 10)
+
+
+def test_a_puzzle_that_needs_guessing_has_no_minutes_only_its_band() -> None:
+    record = _said(22.6, (("hidden-single", 3), ("guess", 1)))
+    assert record["minutes"] is None and record["time_score"] is None and record["estimate"] == ""
+    assert record["minutes_open"] is False and record["band"] == "Hard"
+
+
+def test_the_human_line_says_the_same(capsys: pytest.CaptureFixture[str]) -> None:
+    from sumlogic.cli.grade import minutes_text
+
+    def grade_of(minutes: float, techniques: tuple[tuple[str, int], ...] = ()) -> Grade:
+        return Grade("x", "killer", "solved", 5, "Hard", 5000, "x", techniques, 30, 0.1, minutes)
+
+    assert minutes_text(grade_of(6.1)) == "~6.1 min  "
+    assert minutes_text(grade_of(10458.0)) == ">50 min  "
+    assert minutes_text(grade_of(22.6, (("guess", 1),))) == ""
+
+
+def _graded_over(capsys: pytest.CaptureFixture[str], paths: list[str], *extra: str) -> list[dict]:
+    from sumlogic.grading import CALIBRATED_MINUTES
+
+    records = _grades(capsys, *extra, paths=paths)
+    for record in records:
+        said = record["minutes"]
+        assert said is None or said <= CALIBRATED_MINUTES[1], record
+        assert (said is None) == (record["status"] != "solved" or "guess" in record["techniques"]), record
+    return records
+
+
+def test_no_minute_figure_above_the_calibrated_range_on_a_few(capsys: pytest.CaptureFixture[str],
+                                                              tmp_path: Path) -> None:
+    """Fast: the samples and one puzzle each whose estimate runs far past the range."""
+    far = Grade("x", "killer", "solved", 9, "Extreme", 9000, "x", (), 1, 0.1, 10458.0)
+    assert far.estimate_minutes == 50.0 and far.open_ended
+    records = _graded_over(capsys, [f"sample:{n}" for n in NAMES])
+    assert records and all(r["minutes"] is not None or "guess" in r["techniques"] for r in records)
+
+
+@pytest.mark.slow
+def test_no_minute_figure_above_the_calibrated_range_over_the_corpus(capsys: pytest.CaptureFixture[str],
+                                                                     corpus: Path) -> None:
+    """``sumlogic grade --json`` over the whole corpus prints no minute figure above the range."""
+    records = _graded_over(capsys, [str(p) for p in sorted(corpus.glob("*.jsonl"))])
+    assert len(records) > 100
+
+
+def test_the_calibrated_range_is_the_timed_sets_range(rated: Path) -> None:
+    """CALIBRATED_MINUTES is the Cloud Sudoku players' mean times, in whole minutes (the one timed set)."""
+    import math
+
+    from sumlogic.grading import CALIBRATED_MINUTES
+
+    seconds = [json.loads(line)["rating"]["mean_seconds"]
+               for line in (rated / "sudoku-cloud.jsonl").read_text().splitlines() if line.strip()]
+    assert CALIBRATED_MINUTES == (math.floor(min(seconds) / 60), math.floor(max(seconds) / 60))

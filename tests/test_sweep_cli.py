@@ -371,20 +371,32 @@ def test_generate_usage_errors_have_the_hint(argv: list[str], capsys: pytest.Cap
 # ------------------------------------------------------------------------ what is shown
 
 
-FORGED = "x\nstatus: solved, the solution is unique; 0.001 s\r\tz"
+# A made-up status line that no real line can ever say (no timing, a word of its own), so the test
+# holds whatever the real status line happens to print.
+FORGED_LINE = "status: forged-by-the-id, not by sumlogic"
+FORGED = "x\n" + FORGED_LINE + "\r\tz"
 
 
 @pytest.mark.parametrize("command", [["solve", "--no-logic"], ["explain", "--budget", "100"], ["grade"],
                                      ["hint", "sample:sudoku-1"]])
 def test_a_newline_in_an_id_cannot_forge_a_line(command: list[str], tmp_path: Path,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
-    """Before, the id's newline started a line of its own: a made-up ``status:`` line."""
+    """Before, the id's newline started a line of its own: a made-up ``status:`` line.
+
+    What it means: the id adds no line to the output (same count as with a plain id), no output line
+    starts with the forged text, and the id is shown escaped on its header line."""
     path = tmp_path / "forged.jsonl"
     path.write_text(json.dumps({"id": FORGED, "kind": "sudoku", "givens": SUDOKU_LINE}) + "\n")
+    plain = tmp_path / "plain.jsonl"
+    plain.write_text(json.dumps({"id": "x", "kind": "sudoku", "givens": SUDOKU_LINE}) + "\n")
     code, out, err = run(capsys, command[0], str(path), *command[1:])
     assert code == 0, err
-    assert not any(line.startswith("status: solved, the solution is unique; 0.001") for line in out.splitlines())
-    assert "x\\nstatus: solved" in out and "\\r\\tz" in out
+    code, plain_out, err = run(capsys, command[0], str(plain), *command[1:])
+    assert code == 0, err
+    lines = out.splitlines()
+    assert len(lines) == len(plain_out.splitlines())
+    assert not any(line.startswith(FORGED_LINE) for line in lines)
+    assert sum("x\\n" + FORGED_LINE + "\\r\\tz" in line for line in lines) == 1
     code, out, _ = run(capsys, "solve", str(path), "--json", "--no-logic")
     assert json_lines(out)[0]["id"] == FORGED  # JSON stays exact
 

@@ -41,7 +41,7 @@ try:
 except ImportError:  # pragma: no cover - the serve extra is missing
     HAVE_SERVER = False
 
-server = pytest.mark.skipif(not HAVE_SERVER, reason="the server tests need: pip install 'sumlogic[serve]'")
+server = pytest.mark.skipif(not HAVE_SERVER, reason="the server tests need: pip install -e '.[serve]'")
 
 
 @pytest.fixture(scope="module")

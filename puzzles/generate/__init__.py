@@ -53,7 +53,8 @@ from ..kinds import KINDS as KIND_RECORDS
 from . import kakuro, killer
 from .base import Rejected, rng_for
 
-__all__ = ["Accept", "BudgetExhausted", "DEFAULT_MAX_TRIES", "KAKURO_SIZE", "KINDS", "generate", "generate_many",
+__all__ = ["Accept", "BudgetExhausted", "DEFAULT_MAX_TRIES", "KAKURO_SIZE", "KINDS", "band_tries", "generate",
+           "generate_many",
            "parse_size"]
 
 KINDS: tuple[str, ...] = tuple(k.name for k in KIND_RECORDS.values() if k.generator)
@@ -149,6 +150,21 @@ def _maker(kind: str, size: Size, merge: bool) -> Callable[[random.Random], Puzz
 def _generator(kind: str) -> Any:
     """The generator module of a kind (see :attr:`puzzles.kinds.Kind.generator`)."""
     return importlib.import_module(f"{__name__}.{KIND_RECORDS[_kind(kind)].generator}")
+
+
+def band_tries(kind: str, band: str | None) -> int:
+    """The tries a puzzle of ``band`` gets by default: :data:`DEFAULT_MAX_TRIES`,
+    or more for a band the kind's generator reaches rarely (its module's
+    ``BAND_TRIES``, chosen from the share of tries measured in that band by
+    ``benchmarks/bench_generate.py --rates``, so that a seed misses it once in
+    hundreds at most).
+
+    >>> band_tries("killer", "Needs-guessing") > band_tries("killer", "Expert") == DEFAULT_MAX_TRIES
+    True
+    """
+    if band is None:
+        return DEFAULT_MAX_TRIES
+    return max(DEFAULT_MAX_TRIES, getattr(_generator(kind), "BAND_TRIES", {}).get(band, DEFAULT_MAX_TRIES))
 
 
 def reachable_bands(kind: str) -> tuple[str, ...]:

@@ -50,6 +50,12 @@ BANDS: tuple[str, ...] = ("Medium", "Expert", "Extreme", "Needs-guessing")
 """The grade bands this generator reaches (measured on seeds 1000-1149: without
 ``merge`` 146 Medium and 4 Expert of 150; with ``merge``, which the harder bands
 use, 24 Medium, 120 Expert, 3 Extreme, 3 Needs-guessing; none Easy or Hard)."""
+
+BAND_TRIES: dict[str, int] = {"Extreme": 600, "Needs-guessing": 1000}
+"""Tries a rare band gets by default (``puzzles.generate.band_tries``): with merged cages,
+2% of tries come out Extreme and 1% Needs-guessing (``benchmarks/bench_generate.py --rates
+10 --count 20``, issue 29), so the usual 200 tries missed Needs-guessing for 1 seed in 8
+(seed 1 among them); 1000 tries miss it for about 1 in 20 000."""
 SIZE_WEIGHTS: tuple[int, ...] = (1, 10, 4, 2, 2, 1)
 """Relative odds of a cage of 1..6 cells when the layout is drawn."""
 

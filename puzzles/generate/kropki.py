@@ -27,6 +27,11 @@ BANDS: tuple[str, ...] = ("Easy", "Medium", "Hard", "Expert")
 """The grade bands this generator reaches (measured: of 400 puzzles, seeds 1000-1399,
 6 Easy, 222 Medium, 9 Hard, 163 Expert; none Extreme or Needs-guessing)."""
 
+BAND_TRIES: dict[str, int] = {"Easy": 600}
+"""Tries a rare band gets by default (``puzzles.generate.band_tries``): 2% of tries come out
+Easy (``benchmarks/bench_generate.py --rates 10 --count 20``, issue 29), so 200 tries missed
+it for about 1 seed in 50; 600 miss it for about 1 in 200 000 (a try takes 0.04 s)."""
+
 
 def dots_of(solution: Sequence[int], rng: random.Random | None = None) -> tuple[list[kropki.Dot], list[kropki.Dot]]:
     """The white and black dots a full grid shows.

@@ -53,6 +53,8 @@ import sys
 from types import FrameType
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
+from ..processes import STOP_SIGNALS  # light: a pool's modules are imported when one starts
+
 if TYPE_CHECKING:
     import argparse
 
@@ -62,9 +64,6 @@ if TYPE_CHECKING:
 
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
-
-STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
-"""The signals that stop a run quietly: Ctrl-C, ``kill`` (and ``timeout``), a closed terminal."""
 
 
 class Stopped(KeyboardInterrupt):

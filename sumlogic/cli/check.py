@@ -69,5 +69,7 @@ def check_lines(data: dict[str, Any]) -> list[str]:
     elif status == "complete":
         lines.append("status: complete, every digit right")
     else:
+        if data.get("reason"):
+            lines.append(data["reason"])
         lines.append(f"status: {STATUS_WORDS.get(status, status)}; nothing to check against")
     return lines

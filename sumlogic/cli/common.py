@@ -13,6 +13,7 @@ import threading
 import unicodedata
 from typing import Any, Callable, Iterable, Iterator, Sequence, TypeVar
 
+from ..processes import hold_stop_signals, release_stop_signals, stop_pool, worker_pool
 from .reading import DEFAULT_MAX_INPUT, Entry, InputError, one_line
 
 Number = TypeVar("Number", int, float)
@@ -367,9 +368,10 @@ def in_order(func: Callable[[Job], Done], jobs: Sequence[Job], processes: int) -
     processes (here, in this process, when one is enough).  ``func`` must be
     a module-level function and the jobs picklable.
 
-    The worker processes ignore Ctrl-C; when this generator is interrupted or
-    closed early, they are stopped at once (:func:`stop_workers`) instead of
-    being waited for.
+    The worker processes (:func:`sumlogic.processes.worker_pool`: they end
+    with this process, however it ends) ignore Ctrl-C; when this generator is
+    interrupted or closed early, they are stopped at once
+    (:func:`stop_workers`) instead of being waited for.
 
     >>> list(in_order(abs, [-2, 3, -4], 2))
     [2, 3, 4]
@@ -377,16 +379,14 @@ def in_order(func: Callable[[Job], Done], jobs: Sequence[Job], processes: int) -
     if processes == 1 or len(jobs) < 2:
         yield from map(func, jobs)
         return
-    from concurrent.futures import ProcessPoolExecutor
-
-    pool = ProcessPoolExecutor(max_workers=min(processes, len(jobs)), initializer=_worker_start)
+    pool = worker_pool(min(processes, len(jobs)))
     _POOLS.append(pool)
     try:
-        held = _hold_interrupts()  # workers start with the stop signals held back, until they set their own
+        held = hold_stop_signals()  # workers start with the stop signals held back, until they set their own
         try:
             results = pool.map(func, jobs, chunksize=1)  # submits every job: every worker starts here
         finally:
-            _release_interrupts(held)
+            release_stop_signals(held)
         yield from results
     except BaseException:
         stop_workers()
@@ -402,66 +402,6 @@ _POOLS: list[Any] = []
 """The process pools of :func:`in_order` at work."""
 
 
-def _worker_start() -> None:
-    """In a worker process: leave Ctrl-C to the main process, which stops the
-    workers; let SIGTERM and SIGHUP end the worker at once; and end it when
-    the main process is gone, however that went (even ``kill -9``), instead
-    of leaving it waiting for work forever."""
-    from . import STOP_SIGNALS
-
-    parent = os.getppid()  # the main process (or the server that forks workers for it)
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    for signum in STOP_SIGNALS:
-        if signum != signal.SIGINT:
-            signal.signal(signum, signal.SIG_DFL)
-    if not _die_with_parent():
-        threading.Thread(target=_watch_parent, args=(parent,), daemon=True, name="sumlogic-watch-parent").start()
-    if parent == 1 or os.getppid() != parent:  # gone already, before the lines above
-        os._exit(1)
-    _release_interrupts(True)
-
-
-def _die_with_parent() -> bool:
-    """Ask Linux to kill this process when its parent ends (``PR_SET_PDEATHSIG``); whether it could."""
-    if not sys.platform.startswith("linux"):
-        return False
-    try:
-        import ctypes
-
-        libc = ctypes.CDLL(None, use_errno=True)
-        return bool(libc.prctl(1, int(signal.SIGKILL), 0, 0, 0) == 0)  # 1: PR_SET_PDEATHSIG
-    except (OSError, AttributeError, ValueError):
-        return False
-
-
-def _watch_parent(parent: int) -> None:
-    """Where the system cannot do it for us: end this worker soon after its parent has gone."""
-    import time
-
-    while os.getppid() == parent:
-        time.sleep(0.2)
-    os._exit(1)
-
-
-def _hold_interrupts() -> bool:
-    """Hold the stop signals back (POSIX, main thread); whether they are held."""
-    from . import STOP_SIGNALS
-
-    try:
-        signal.pthread_sigmask(signal.SIG_BLOCK, set(STOP_SIGNALS))
-    except (AttributeError, ValueError, OSError):
-        return False
-    return True
-
-
-def _release_interrupts(held: bool) -> None:
-    """Let the stop signals through again (a held one arrives now)."""
-    from . import STOP_SIGNALS
-
-    if held:
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, set(STOP_SIGNALS))
-
-
 def _quiet_thread_error(args: Any) -> None:
     """:data:`threading.excepthook` once the workers are being stopped: a pool's
     manager thread may trip over the workers it has just lost (seen under load
@@ -474,19 +414,7 @@ def stop_workers() -> None:
     if _POOLS:
         threading.excepthook = _quiet_thread_error
     while _POOLS:
-        pool = _POOLS.pop()
-        processes = list((getattr(pool, "_processes", None) or {}).values())  # no public way before 3.14
-        pool.shutdown(wait=False, cancel_futures=True)
-        for process in processes:
-            try:
-                process.terminate()
-            except (OSError, ValueError, AttributeError):
-                pass
-        for process in processes:
-            try:
-                process.join(0.2)
-            except (OSError, ValueError, AssertionError, AttributeError):
-                pass
+        stop_pool(_POOLS.pop())
 
 
 def depth(text: str) -> int:

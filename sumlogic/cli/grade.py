@@ -4,8 +4,10 @@ Each puzzle is solved with the technique engine in fast mode and graded from
 the steps it needed (see :mod:`sumlogic.grading`).  ``--json`` writes one line per
 puzzle; the human output is one line per puzzle and a table of counts per
 band and kind.  Each line gives the band, the hardest level, the score and
-the estimated solving time of a person in minutes (``--json``: ``minutes`` and
-``time_score``, tenths of a minute).  ``--jobs N`` spreads the puzzles over N
+the estimated solving time of a person in minutes: a figure inside the range the
+estimate is calibrated on, ``>50 min`` beyond it, none for a puzzle that needs
+guessing (``--json``: ``minutes``, null without an estimate; ``time_score``, its
+tenths; ``minutes_open``, true for "more than"; ``estimate``, the words).  ``--jobs N`` spreads the puzzles over N
 processes; ``--dask ADDRESS`` sends them to a Dask cluster instead (``local``:
 one started here with ``--jobs`` workers; needs the ``dask`` extra).  The
 output is in input order and the same however the puzzles are spread.  Over
@@ -17,7 +19,7 @@ many puzzles a progress bar goes to standard error when it is a terminal.
 >>> args.run(args)  # doctest: +NORMALIZE_WHITESPACE
 {"id": "sudoku-1", "kind": "sudoku", "status": "solved", "level": 1, "band": "Easy", "score": 1000,
  "hardest": "naked-single", "techniques": {"naked-single": 47, "hidden-single": 4}, "steps": 52,
- "minutes": 6.1, "time_score": 61}
+ "minutes": 6.1, "time_score": 61, "minutes_open": false, "estimate": "about 6.1 minutes"}
 0
 """
 
@@ -46,7 +48,7 @@ def add_parser(commands: Any, add_input: Callable[[argparse.ArgumentParser], Non
     add_techniques(grade)
     grade.add_argument("--dask", metavar="ADDRESS", default=None,
                        help="grade on a Dask cluster: a scheduler address (tcp://host:8786), or 'local' "
-                            "for one started here with --jobs workers (needs: pip install 'sumlogic[dask]')")
+                            "for one started here with --jobs workers (needs: pip install -e '.[dask]' in a checkout)")
     grade.set_defaults(run=cmd_grade)
 
 
@@ -83,7 +85,7 @@ def dask_graded(work: Sequence[tuple[Any, ...]], address: str, workers: int = 1)
     try:
         from dask.distributed import Client, LocalCluster
     except ImportError:
-        raise InputError("--dask needs Dask: pip install 'sumlogic[dask]'") from None
+        raise InputError("--dask needs Dask: pip install -e '.[dask]' (in a checkout of sumlogic)") from None
     cluster = None
     if address == "local":
         cluster = LocalCluster(n_workers=max(1, workers), threads_per_worker=1, processes=True,
@@ -100,6 +102,15 @@ def dask_graded(work: Sequence[tuple[Any, ...]], address: str, workers: int = 1)
         client.close()
         if cluster is not None:
             cluster.close()
+
+
+def minutes_text(g: Grade) -> str:
+    """The estimate in a grade line: ``~6.1 min``, ``>50 min`` (beyond the calibrated range), or
+    nothing (the puzzle needs guessing: only the band is said), with the two spaces after it."""
+    said = g.estimate_minutes
+    if said is None:
+        return ""
+    return f">{said:g} min  " if g.open_ended else f"~{said:g} min  "
 
 
 def band_table(grades: Sequence[Grade]) -> list[str]:
@@ -140,8 +151,9 @@ def cmd_grade(args: argparse.Namespace) -> int:
         if args.json:
             emit_json(g.to_dict())
         else:
-            emit(f"{g.id or '(no id)'}: {g.band}  level {g.level}  score {g.score}  ~{g.minutes:g} min  "
-                 f"hardest {g.hardest or '-'}")
+            needs = g.needs_text()
+            emit(f"{g.id or '(no id)'}: {g.band}  level {g.level}  score {g.score}  {minutes_text(g)}"
+                 f"hardest {g.hardest or '-'}" + (f"  needs {needs}" if needs else ""))
     if not args.json and grades:
         emit()
         for line in band_table(grades):

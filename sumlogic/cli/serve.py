@@ -7,7 +7,7 @@ page to try it at ``/docs``).  Solving runs in ``--workers``
 processes; at most ``--queue`` requests are in hand at once (past that: 503
 with Retry-After); each request may take ``--time-limit`` seconds and
 ``--budget`` work units; a body may hold ``--max-body`` bytes.  Needs
-``pip install 'sumlogic[serve]'``.
+``pip install -e '.[serve]'`` (in a checkout of sumlogic).
 
 >>> from sumlogic.cli import build_parser
 >>> args = build_parser().parse_args(["serve", "--port", "0", "--workers", "1"])
@@ -26,6 +26,10 @@ from typing import Any
 from .common import EXIT_INTERRUPTED, EXIT_OK, emit, number, warn
 
 from .reading import InputError
+
+
+STOP_WAIT = 2
+"""Seconds a stopped server (Ctrl-C, SIGTERM) waits for the answers being worked on before it cuts them."""
 
 
 def _count(text: str) -> int:
@@ -54,7 +58,7 @@ def add_parser(commands: Any) -> None:
     serve = commands.add_parser("serve", help="run the play page and the JSON API on this machine",
                                 description="Serve a web page to play puzzles (check, hints) and a JSON API "
                                             "(/api, also as /api/v1) until Ctrl-C. "
-                                            "Needs: pip install 'sumlogic[serve]'.")
+                                            "Needs: pip install -e '.[serve]' in a checkout of sumlogic.")
     serve.add_argument("--host", default="127.0.0.1",
                        help="address to listen on (default 127.0.0.1: this machine only)")
     serve.add_argument("--port", type=_port, default=8000, help="port (default 8000; 0: any free one)")
@@ -76,7 +80,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     try:
         import uvicorn
     except ImportError:
-        raise InputError("serve needs Starlette and uvicorn: pip install 'sumlogic[serve]'") from None
+        raise InputError("serve needs Starlette and uvicorn: pip install -e '.[serve]' "
+                         "(in a checkout of sumlogic)") from None
     from solver.engine import DEFAULT_BUDGET
 
     from ..server import Limits, Settings, create_app
@@ -85,8 +90,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
     app = create_app(Settings(workers=args.workers, queue_limit=args.queue, max_body=args.max_body,
                               limits=limits))
     said = _take_uvicorn_logs()
-    server = _server_class(uvicorn)(uvicorn.Config(app, host=args.host, port=args.port, log_level="warning",
-                                                   access_log=False, log_config=None))
+    server = _server_class(uvicorn, said)(uvicorn.Config(app, host=args.host, port=args.port, log_level="warning",
+                                                   access_log=False, log_config=None,
+                                                   timeout_graceful_shutdown=STOP_WAIT))
     stopped = False
     with warnings.catch_warnings():
         # A Ctrl-C before uvicorn has started its coroutine leaves it never awaited: not worth a warning.
@@ -98,20 +104,28 @@ def cmd_serve(args: argparse.Namespace) -> int:
         except KeyboardInterrupt as stop:
             stopped_by: BaseException = stop
             stopped = True
+        finally:
+            app.state.workers.stop()  # also when uvicorn skipped the app's shutdown (a second Ctrl-C)
     if stopped:
         raise stopped_by
     # uvicorn takes Ctrl-C (and SIGTERM) itself and asks the server to exit: the status of an interrupt
     return EXIT_INTERRUPTED if server.should_exit else EXIT_OK
 
 
-def _server_class(uvicorn: Any) -> Any:
-    """uvicorn's server, saying where it listens once it does (the real port when ``--port 0``)."""
+def _server_class(uvicorn: Any, said: _Said) -> Any:
+    """uvicorn's server, saying where it listens once it does (the real port when ``--port 0``),
+    and quiet about the requests it cuts once it is stopping."""
 
     class Server(uvicorn.Server):
         async def startup(self, sockets: Any = None) -> None:
             await super().startup(sockets=sockets)
             if not self.should_exit:
                 emit(f"sumlogic: serving on {_address(self)} (Ctrl-C stops)")
+
+        async def shutdown(self, sockets: Any = None) -> None:
+            # Asked to stop: the requests cut after STOP_WAIT are not errors worth a line each.
+            said.stopping = True
+            await super().shutdown(sockets=sockets)
 
     return Server
 
@@ -137,11 +151,14 @@ class _Said(logging.Handler):
     def __init__(self) -> None:
         super().__init__(logging.WARNING)
         self.first_error: str | None = None
+        self.stopping = False
 
     def emit(self, record: logging.LogRecord) -> None:
         try:
             text = record.getMessage()
         except Exception:  # a message that cannot be formatted: not worth stopping the server
+            return
+        if self.stopping:
             return
         if self.first_error is None and record.levelno >= logging.ERROR:
             self.first_error = text

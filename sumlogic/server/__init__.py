@@ -1,6 +1,6 @@
 """``sumlogic serve``: a local web app to play puzzles (check, hints) and a JSON API for other apps.
 
-Needs the ``serve`` extra (``pip install 'sumlogic[serve]'``: Starlette and
+Needs the ``serve`` extra (``pip install -e '.[serve]'`` in a checkout: Starlette and
 uvicorn).  :func:`create_app` builds the ASGI application; the command line
 runs it with uvicorn on the loopback interface.
 

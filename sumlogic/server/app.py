@@ -23,7 +23,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import multiprocessing
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
@@ -39,6 +38,7 @@ from puzzles.jsonl import loads
 from solver.errors import InvalidArgumentError, ParseError
 from solver.model import shown
 
+from ..processes import stop_pool, worker_pool
 from .jobs import BadField, Body, error_body, run_job, worker_start
 from .schema import FIELDS, PREFIXES, Limits, check_fields, openapi
 
@@ -85,9 +85,12 @@ class Busy(Exception):
 class Workers:
     """A process pool with a bounded number of jobs in hand.
 
-    Worker processes start from a fork server (not a fork of the server,
-    whose threads could hold locks), ignore Ctrl-C, and import the solver
-    before their first job.  A pool whose worker died is replaced.
+    The workers are :func:`sumlogic.processes.worker_pool`'s, the same as the
+    command line's ``--jobs``: forked from the server (no fork server or
+    resource tracker to outlive it), they end with it however it ends
+    (Ctrl-C, SIGTERM, even ``kill -9``), idle or busy; they ignore Ctrl-C
+    and import the solver before their first job.  A pool whose worker died
+    is replaced.
     """
 
     def __init__(self, workers: int, queue_limit: int) -> None:
@@ -97,15 +100,14 @@ class Workers:
         self.pool: ProcessPoolExecutor | None = None
 
     def start(self) -> None:
-        """Start the pool (the processes start with the first jobs)."""
-        context = multiprocessing.get_context("forkserver")
-        self.pool = ProcessPoolExecutor(self.workers, mp_context=context, initializer=worker_start)
+        """Start the pool (the processes start with the first job, from the thread that submits it)."""
+        self.pool = worker_pool(self.workers, then=worker_start)
 
     def stop(self) -> None:
-        """Stop the pool without waiting for running jobs."""
+        """Stop the pool now: queued jobs are cancelled, running ones killed, nothing waited for."""
         if self.pool is not None:
-            self.pool.shutdown(wait=False, cancel_futures=True)
-            self.pool = None
+            pool, self.pool = self.pool, None
+            stop_pool(pool)
 
     async def run(self, name: str, fields: Body, seconds: float) -> tuple[int, Body]:
         """The job's ``(status, body)``; :class:`Busy` when it cannot be had now."""
@@ -133,9 +135,7 @@ class Workers:
         self.queued -= 1
 
     def _replace(self) -> None:
-        old, self.pool = self.pool, None
-        if old is not None:
-            old.shutdown(wait=False, cancel_futures=True)
+        self.stop()
         self.start()
 
     async def warm(self) -> None:
@@ -219,6 +219,11 @@ STATIC = {
     "view.js": ("server/static/view.js", "text/javascript; charset=utf-8"),
     "docs.js": ("server/static/docs.js", "text/javascript; charset=utf-8"),
     "viewer.js": ("web/viewer.js", "text/javascript; charset=utf-8"),
+    "arrows.js": ("web/arrows.js", "text/javascript; charset=utf-8"),
+    "play-grid.js": ("server/static/play-grid.js", "text/javascript; charset=utf-8"),
+    "play-input.js": ("server/static/play-input.js", "text/javascript; charset=utf-8"),
+    "play-draw.js": ("server/static/play-draw.js", "text/javascript; charset=utf-8"),
+    "play-ask.js": ("server/static/play-ask.js", "text/javascript; charset=utf-8"),
     "viewer.css": ("web/viewer.css", "text/css; charset=utf-8"),
 }
 """The files the pages load, all from the package: nothing from another site."""

@@ -24,9 +24,7 @@ ever read from the server's disk.
 
 from __future__ import annotations
 
-import dataclasses
 import json
-import signal
 from typing import Any, Callable
 
 from solver.errors import SumlogicError
@@ -73,9 +71,9 @@ def error_body(field: str | None, message: str) -> Body:
 
 
 def worker_start() -> None:
-    """Run once in each worker process: Ctrl-C is the server's to handle, and
-    the solver is imported before the first request."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    """Run once in each worker process, after :func:`sumlogic.processes.worker_start`
+    (Ctrl-C is the server's to handle; the worker ends with the server): the
+    solver is imported before the first request."""
     from .. import api  # noqa: F401
 
 
@@ -93,9 +91,8 @@ def read_puzzle(fields: Body) -> tuple[Puzzle, str]:
     Raises :class:`BadField` naming ``puzzle`` (or ``format``) when it cannot be read.
     """
     from puzzles import FORMATS, detect_format
-    from puzzles.common import id_from_source
 
-    from ..cli.reading import InputError, inline, inline_name, parse_entries, read_sample
+    from ..inputs import InputError, inline, inline_name, named, parse_entries, read_sample, unnamed_inline
 
     value = fields.get("puzzle")
     notation = fields.get("format")
@@ -118,12 +115,10 @@ def read_puzzle(fields: Body) -> tuple[Puzzle, str]:
                 notation = detect_format(sample_text(value[len("sample:"):].strip()))
         elif inline(value):
             name = inline_name(value)
-            stem = id_from_source(name)
-            entries = [dataclasses.replace(e, puzzle=dataclasses.replace(e.puzzle, id=""))
-                       if e.puzzle is not None and stem and e.puzzle.id.startswith(stem) else e
-                       for e in parse_entries(value, notation, name)]
+            entries = unnamed_inline(parse_entries(value, notation, name), name)
         else:
             entries = parse_entries(value, notation, "<puzzle>")
+        entries = named(entries)
         notation = notation or detect_format(value if isinstance(value, str) else "")
     except InputError as error:
         raise BadField("puzzle", _cli_words(str(error))) from None
@@ -161,7 +156,7 @@ def chosen(fields: Body) -> Body:
 
 
 def _solve(fields: Body) -> Body:
-    from ..cli.reading import Entry
+    from ..inputs import Entry
     from ..cli.solve import solve_record
 
     puzzle, _ = read_puzzle(fields)
@@ -223,9 +218,12 @@ def _grade(fields: Body) -> Body:
 def _parse(fields: Body) -> Body:
     from puzzles import to_record
 
+    from puzzles.killer import loose_cells
+
     puzzle, notation = read_puzzle(fields)
     return {"id": puzzle.id, "kind": puzzle.kind, "format": notation, "size": f"{puzzle.height}x{puzzle.width}",
-            "record": to_record(puzzle)}
+            "title": puzzle.get_info("title"), "author": puzzle.get_info("author"), "rules": puzzle.get_info("rules"),
+            "loose": [puzzle.cell_name(i) for i in loose_cells(puzzle)], "record": to_record(puzzle)}
 
 
 def _convert(fields: Body) -> Body:
