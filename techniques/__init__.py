@@ -20,8 +20,8 @@ from solver.contract import Context, Technique
 from solver.errors import InvalidArgumentError
 from solver.step import Step
 
-from . import (aic, cage_pairs, combinations, comparisons, contradiction, cutvertex, dots, house_combos, innies,
-               intersections, runs, seeing, singles, subsets, turbot)
+from . import (aic, als, cage_pairs, combinations, comparisons, contradiction, cutvertex, dots, fish, house_combos,
+               innies, intersections, runs, seeing, singles, subsets, turbot, wings)
 
 DEFAULT: tuple[Technique, ...] = (
     *singles.TECHNIQUES,
@@ -48,9 +48,21 @@ DEFAULT: tuple[Technique, ...] = (
     *cutvertex.TECHNIQUES,
     subsets.NAKED_QUAD,
     subsets.HIDDEN_QUAD,
+    fish.X_WING,
     *turbot.TECHNIQUES,
+    wings.XY_WING,
     *cage_pairs.TECHNIQUES,
+    fish.FINNED_X_WING,
+    fish.SWORDFISH,
+    fish.FINNED_SWORDFISH,
+    wings.XYZ_WING,
+    fish.JELLYFISH,
+    fish.FINNED_JELLYFISH,
+    wings.WXYZ_WING,
     *aic.TECHNIQUES,
+    als.SUE_DE_COQ,
+    als.ALS_XZ,
+    als.ALS_XY_WING,
     *contradiction.TECHNIQUES,
 )
 

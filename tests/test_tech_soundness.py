@@ -1,5 +1,6 @@
 """Soundness oracle for the everyday techniques (sum combinations, intersections,
-subsets, Kropki dots, sum comparisons), run with the singles.
+subsets, Kropki dots, sum comparisons) and the named patterns (fish, wings, almost
+locked sets), run with the singles.
 
 Every step must have an effect, remove only current candidates, never remove a
 digit of the known solution, and place only solution digits.  Checked over
@@ -21,14 +22,15 @@ from solver.engine import Context, Engine, Work
 from solver.step import Step
 from solver.model import Region
 import techniques
-from techniques import (cage_pairs, combinations, comparisons, dots, house_combos, intersections, seeing, singles,
-                        subsets)
+from techniques import (als, cage_pairs, combinations, comparisons, dots, fish, house_combos, intersections, seeing,
+                        singles, subsets, wings)
 
 from .strategies import greater_killer_records, kakuro_records, killer_records, kropki_records
 
 TECHNIQUES = tuple(sorted(singles.TECHNIQUES + combinations.TECHNIQUES + dots.TECHNIQUES + intersections.TECHNIQUES
                           + seeing.TECHNIQUES + comparisons.TECHNIQUES + subsets.TECHNIQUES
-                          + house_combos.TECHNIQUES + cage_pairs.TECHNIQUES, key=lambda t: t.level))
+                          + house_combos.TECHNIQUES + cage_pairs.TECHNIQUES + fish.TECHNIQUES + wings.TECHNIQUES
+                          + als.TECHNIQUES, key=lambda t: t.level))
 KINDS = ("kakuro", "killer", "greater-killer", "kropki", "sudoku")
 
 
