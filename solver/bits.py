@@ -20,7 +20,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations as _choose, compress
 from operator import ne
-from typing import Sequence
+from typing import Iterable, Sequence
 
 ALL_DIGITS = 0b1111111110  # digits 1..9
 
@@ -47,6 +47,33 @@ def digits_of(mask: int) -> list[int]:
     if mask < _TABLED:
         return list(_DIGITS[mask])
     return [d for d in range(1, mask.bit_length()) if mask >> d & 1]
+
+
+def cell_bits(cells: Iterable[int]) -> int:
+    """Cell indexes as a bit set (bit ``c`` for cell ``c``): how the link graph,
+    the fish and the algebra hold sets of cells.
+
+    >>> cell_bits([1, 2, 4]) == 0b10110
+    True
+    """
+    out = 0
+    for c in cells:
+        out |= 1 << c
+    return out
+
+
+def cells_of(bits: int) -> tuple[int, ...]:
+    """The cell indexes of a bit set, ascending (the inverse of :func:`cell_bits`).
+
+    >>> cells_of(0b10110)
+    (1, 2, 4)
+    """
+    out = []
+    while bits:
+        low = bits & -bits
+        out.append(low.bit_length() - 1)
+        bits ^= low
+    return tuple(out)
 
 
 def differing(before: Sequence[int], after: Sequence[int]) -> list[int]:

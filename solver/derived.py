@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from .bits import cell_bits, cells_of
 from .model import BLOCK_KINDS, HOUSE_KINDS, Puzzle
 
 
@@ -108,24 +109,6 @@ def box_layout(puzzle: Puzzle) -> list[list[int]]:
         return []
 
 
-def _cell_set(cells: tuple[int, ...] | list[int]) -> int:
-    """A set of cell indexes as an int bit mask (bit ``c`` = cell ``c``)."""
-    bits = 0
-    for c in cells:
-        bits |= 1 << c
-    return bits
-
-
-def _cells_of(bits: int) -> tuple[int, ...]:
-    """The cell indexes of a cell bit mask, ascending."""
-    out = []
-    while bits:
-        low = bits & -bits
-        out.append(low.bit_length() - 1)
-        bits ^= low
-    return tuple(out)
-
-
 def _union_areas(puzzle: Puzzle, cage_bits: dict[int, int]) -> Iterator[tuple[tuple[int, ...], int, set[int]]]:
     """For each union of :func:`house_unions`: the union, its cells as a bit
     mask, and the cages (by region index) that touch it."""
@@ -135,7 +118,7 @@ def _union_areas(puzzle: Puzzle, cage_bits: dict[int, int]) -> Iterator[tuple[tu
     for union in unions:
         if len(union) == 1:
             h = union[0]
-            bits = house_bits[h] = _cell_set(puzzle.regions[h].cells)
+            bits = house_bits[h] = cell_bits(puzzle.regions[h].cells)
             house_cages[h] = {ci for ci, cage in cage_bits.items() if cage & bits}
     for union in unions:
         area = 0
@@ -157,7 +140,7 @@ def derived_sums(puzzle: Puzzle, max_cells: int = 5) -> list[DerivedSum]:
     if not cages:
         return []
     full_total = puzzle.max_digit * (puzzle.max_digit + 1) // 2
-    cage_bits = {ci: _cell_set(regions[ci].cells) for ci in cages}
+    cage_bits = {ci: cell_bits(regions[ci].cells) for ci in cages}
     caged = 0
     for bits in cage_bits.values():
         caged |= bits
@@ -178,7 +161,7 @@ def derived_sums(puzzle: Puzzle, max_cells: int = 5) -> list[DerivedSum]:
         names = tuple(regions[h].name for h in union)
         left = area & ~covered
         if 0 < left.bit_count() <= max_cells:
-            innies = _cells_of(left)
+            innies = cells_of(left)
             if innies not in seen:
                 seen.add(innies)
                 out.append(DerivedSum(innies, house_total - inside_total, "innies", names, house_total,
@@ -191,7 +174,7 @@ def derived_sums(puzzle: Puzzle, max_cells: int = 5) -> list[DerivedSum]:
         beyond = reach & ~area
         if not 0 < beyond.bit_count() <= max_cells:
             continue
-        outies = _cells_of(beyond)
+        outies = cells_of(beyond)
         if outies not in seen:
             seen.add(outies)
             total = inside_total + sum(regions[ci].total or 0 for ci in crossing) - house_total
@@ -218,7 +201,7 @@ def mixed_sums(puzzle: Puzzle, max_cells: int = 6) -> list[tuple[tuple[int, ...]
     cage_bits: list[tuple[int, int]] = []
     caged = 0
     for ci in cages:
-        bits = _cell_set(regions[ci].cells)
+        bits = cell_bits(regions[ci].cells)
         if bits & caged:
             return []  # overlapping cages: the sums below would count cells twice
         caged |= bits
@@ -247,7 +230,7 @@ def mixed_sums(puzzle: Puzzle, max_cells: int = 6) -> list[tuple[tuple[int, ...]
                 total -= region.total
         else:
             if plus and minus and popcount(plus) + popcount(minus) <= max_cells:
-                key = (_cells_of(plus), _cells_of(minus))
+                key = (cells_of(plus), cells_of(minus))
                 if key not in seen:
                     seen.add(key)
                     out.append((key[0], key[1], total))

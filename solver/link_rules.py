@@ -12,32 +12,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Sequence
 
-from .bits import POPCOUNT, digits_of
+from .bits import POPCOUNT, cell_bits, digits_of
 from .model import Puzzle, pair_holds, per_puzzle
 from .supports import ALL_SUMS, distinct_fit, repeat_support
 
 Node = tuple[tuple[int, ...], int]
 """``(cells, digit)``: one candidate (one cell) or a group (2-3 cells, sorted)."""
-
-
-def cell_bits(cells: Sequence[int]) -> int:
-    """Cells as a bit set (bit ``c`` for cell ``c``)."""
-    out = 0
-    for c in cells:
-        out |= 1 << c
-    return out
-
-
-def cells_of(bits: int) -> tuple[int, ...]:
-    """The cells of a bit set, ascending."""
-    out = []
-    while bits:
-        low = bits & -bits
-        out.append(low.bit_length() - 1)
-        bits ^= low
-    return tuple(out)
 
 
 def _fit(total: int | None, distinct: bool, now: tuple[int, ...]) -> tuple[int, ...]:

@@ -56,7 +56,8 @@ from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
 from .bits import POPCOUNT, SUM_OF_MASK, digits_of
 from .link_index import Indexed
-from .link_rules import Node, cell_bits, cells_of, static_rules, sum_region_links
+from .bits import cell_bits, cells_of
+from .link_rules import Node, static_rules, sum_region_links
 from .model import PAIR_SUPPORT, Puzzle, Region
 from .supports import ALL_SUMS, distinct_fit, repeat_support, required_digits
 

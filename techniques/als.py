@@ -35,13 +35,14 @@ from itertools import combinations as choose
 from typing import Iterator, NamedTuple
 
 from solver.bits import POPCOUNT, digits_of
+from solver.bits import cell_bits, cells_of
 from solver.contract import Context, Technique
 from solver.model import Region
 from solver.step import Link, Step
 
 from .combinations import digit_ranges, losses_text
 from .common import cells_text, region_key
-from .sight import bit_cells, cell_bits, sight
+from .sight import sight
 
 MAX_CELLS = 4
 """The most cells an ALS may have."""
@@ -160,7 +161,7 @@ class _Search:
                 if not a.digits >> x & 1:
                     continue
                 si = self.seers(i, x)
-                for c in bit_cells(si & self.open_cells(x)):
+                for c in cells_of(si & self.open_cells(x)):
                     for j in first.get(c, ()):
                         if j <= i:
                             continue
@@ -197,7 +198,7 @@ def _search(ctx: Context) -> _Search:
 
 
 def _als_text(ctx: Context, s: Als) -> str:
-    cells = bit_cells(s.cells)
+    cells = cells_of(s.cells)
     return f"{cells_text(ctx, cells)} ({digit_ranges(s.digits)}, in {s.region.name})"
 
 
@@ -215,15 +216,15 @@ def find_als_xz(ctx: Context) -> Iterator[Step]:
             for s, k in ((a, i), (b, j)):
                 for e in digits_of(s.digits):
                     if e not in xs:
-                        for c in bit_cells(search.seers(k, e) & search.open_cells(e) & ~both):
+                        for c in cells_of(search.seers(k, e) & search.open_cells(e) & ~both):
                             elims[c] = elims.get(c, 0) | 1 << e
             for e in xs:
-                for c in bit_cells(search.targets(i, j, e, both)):
+                for c in cells_of(search.targets(i, j, e, both)):
                     elims[c] = elims.get(c, 0) | 1 << e
         for z in digits_of(a.digits & b.digits):
             if z in xs:
                 continue
-            for c in bit_cells(search.targets(i, j, z, both)):
+            for c in cells_of(search.targets(i, j, z, both)):
                 elims[c] = elims.get(c, 0) | 1 << z
         if not elims:
             continue
@@ -240,11 +241,11 @@ def find_als_xz(ctx: Context) -> Iterator[Step]:
                         f"{x}s all see each other, so one of them lacks {x} and holds all its other digits; "
                         f"so {zs} {'is' if ' ' not in zs else 'are'} in one of them, and the cells that see "
                         f"every such place lose it: {losses_text(ctx, list(out))}.")
-        cells = tuple(bit_cells(both))
+        cells = tuple(cells_of(both))
         yield Step("als-xz", "ALS-XZ", 7, text, eliminations=out, cells=cells,
                    regions=(region_key(a.region), region_key(b.region)),
                    candidates=tuple((c, ctx.state.masks[c]) for c in cells),
-                   links=(Link(tuple(bit_cells(a.places[x])), x, tuple(bit_cells(b.places[x])), x, False),))
+                   links=(Link(tuple(cells_of(a.places[x])), x, tuple(cells_of(b.places[x])), x, False),))
 
 
 def find_als_xy_wing(ctx: Context) -> Iterator[Step]:
@@ -268,7 +269,7 @@ def find_als_xy_wing(ctx: Context) -> Iterator[Step]:
             both = a.cells | b.cells
             elims: dict[int, int] = {}
             for z in digits_of(zs):
-                for t in bit_cells(search.targets(i, j, z, both)):
+                for t in cells_of(search.targets(i, j, z, both)):
                     elims[t] = elims.get(t, 0) | 1 << z
             if not elims:
                 continue
@@ -279,9 +280,9 @@ def find_als_xy_wing(ctx: Context) -> Iterator[Step]:
                         f"{_als_text(ctx, a)} and its {y}s every {y} of {_als_text(ctx, b)}, so A or B is locked "
                         f"on the rest of its digits, and {digit_ranges(zs)} (in both) leave the cells that see "
                         f"all their places: {losses_text(ctx, list(out))}.")
-            cells = tuple(bit_cells(both | c.cells))
-            links = (Link(tuple(bit_cells(a.places[x])), x, tuple(bit_cells(c.places[x])), x, False),
-                     Link(tuple(bit_cells(c.places[y])), y, tuple(bit_cells(b.places[y])), y, False))
+            cells = tuple(cells_of(both | c.cells))
+            links = (Link(tuple(cells_of(a.places[x])), x, tuple(cells_of(c.places[x])), x, False),
+                     Link(tuple(cells_of(c.places[y])), y, tuple(cells_of(b.places[y])), y, False))
             yield Step("als-xy-wing", "ALS-XY-Wing", 7, text, eliminations=out, cells=cells,
                        regions=(region_key(a.region), region_key(b.region), region_key(c.region)),
                        candidates=tuple((t, ctx.state.masks[t]) for t in cells), links=links)
@@ -313,11 +314,11 @@ def find_sue_de_coq(ctx: Context) -> Iterator[Step]:
             meet = bits[li] & bits[bi]
             if not meet or not bits[li] & ~meet or not bits[bi] & ~meet:
                 continue
-            core = [c for c in bit_cells(meet) if POPCOUNT[masks[c]] >= 2]
+            core = [c for c in cells_of(meet) if POPCOUNT[masks[c]] >= 2]
             if len(core) < 2:
                 continue
-            line_rest = [c for c in bit_cells(bits[li] & ~meet) if POPCOUNT[masks[c]] >= 2]
-            box_rest = [c for c in bit_cells(bits[bi] & ~meet) if POPCOUNT[masks[c]] >= 2]
+            line_rest = [c for c in cells_of(bits[li] & ~meet) if POPCOUNT[masks[c]] >= 2]
+            box_rest = [c for c in cells_of(bits[bi] & ~meet) if POPCOUNT[masks[c]] >= 2]
             for size in (2, 3):
                 for group in choose(core, size):
                     v = 0

@@ -33,13 +33,14 @@ from __future__ import annotations
 from itertools import combinations as choose
 from typing import Iterator
 
+from solver.bits import cell_bits, cells_of
 from solver.contract import Context, Technique
 from solver.model import Region
 from solver.step import Step
 
 from .combinations import losses_text
 from .common import cells_text, describe, region_key
-from .sight import Sight, bit_cells, cell_bits, sight
+from .sight import Sight, sight
 
 _NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 _IDS = {2: "x-wing", 3: "swordfish", 4: "jellyfish"}
@@ -176,7 +177,7 @@ def _bases(group: list[tuple[Region, int]], touch: list[int], n: int, limit: int
 
 def _cover(view: Sight, d: int, picked: list[int], group: list[tuple[Region, int]], touch: list[int],
            covers: list[tuple[Region, int]], n: int, finned: bool,
-           budget: list[int]) -> tuple[int, list[int], int, int] | None:
+           budget: list[int]) -> tuple[int, tuple[int, ...], int, int] | None:
     """n covers for the bases' places: all of them, or (finned) all but 1..MAX_FINS fins seen
     together by some cover cell outside the bases.  (places, cover indexes, fins, eliminated cells)."""
     union = 0
@@ -184,7 +185,7 @@ def _cover(view: Sight, d: int, picked: list[int], group: list[tuple[Region, int
     for i in picked:
         union |= group[i][1]
         met |= touch[i]
-    ks = bit_cells(met)
+    ks = cells_of(met)
     extra = len(ks) - n
     if extra < 0:
         return None
@@ -214,7 +215,7 @@ def _cover(view: Sight, d: int, picked: list[int], group: list[tuple[Region, int
             covered |= covers[k][1]
         elim = covered & ~union & view.common_seers(fins, d)
         if elim and not _splits(picked, group, [covers[k][1] for k in chosen], fins):
-            return union, chosen, fins, elim
+            return union, tuple(chosen), fins, elim
     return None
 
 
@@ -231,9 +232,9 @@ def _splits(picked: list[int], group: list[tuple[Region, int]], cover_spots: lis
 def _step(ctx: Context, tid: str, n: int, d: int, bases: list[Region], covers: list[Region], union: int,
           fins: int, elim: int) -> Step:
     bit = 1 << d
-    elims = tuple((c, bit) for c in bit_cells(elim))
+    elims = tuple((c, bit) for c in cells_of(elim))
     name = _NAMES[n]
-    base_cells = tuple(bit_cells(union))
+    base_cells = tuple(cells_of(union))
     text = ""
     sashimi = False
     if fins:
@@ -246,7 +247,7 @@ def _step(ctx: Context, tid: str, n: int, d: int, bases: list[Region], covers: l
             text = (f"{name} on {d}: in {btxt}, {d} can only go in {ctxt}, so {d} leaves the rest of "
                     f"{ctxt}: {losses}.")
         else:
-            fin_cells = bit_cells(fins)
+            fin_cells = cells_of(fins)
             word = "the fin" if len(fin_cells) == 1 else "the fins"
             kind = "Sashimi" if sashimi else "Finned"
             every = "it" if len(fin_cells) == 1 else "every fin"

@@ -123,25 +123,6 @@ def sight(ctx: Context) -> Sight:
     return found
 
 
-def cell_bits(cells) -> int:
-    """The bit mask of some cell indexes."""
-    out = 0
-    for c in cells:
-        out |= 1 << c
-    return out
 
-
-def bit_cells(bits: int) -> list[int]:
-    """The cell indexes of a bit mask, ascending.
-
-    >>> bit_cells(0b10110)
-    [1, 2, 4]
-    """
-    out = []
-    while bits:
-        low = bits & -bits
-        out.append(low.bit_length() - 1)
-        bits ^= low
-    return out
 
 

@@ -26,12 +26,13 @@ from itertools import combinations as choose
 from typing import Iterator
 
 from solver.bits import POPCOUNT, digits_of
+from solver.bits import cells_of
 from solver.contract import Context, Technique
 from solver.step import Link, Step
 
 from .combinations import digit_ranges, losses_text
 from .common import cells_text
-from .sight import Sight, bit_cells, sight
+from .sight import Sight, sight
 
 NODE_BUDGET = 30_000
 """Cells tried per call of a wing search (counted, never timed)."""
@@ -83,13 +84,13 @@ def find_xy_wing(ctx: Context) -> Iterator[Step]:
 
 def _xy_step(ctx: Context, p: int, a: int, b: int, x: int, y: int, z: int, hit: int) -> Step:
     bit = 1 << z
-    elims = tuple((c, bit) for c in bit_cells(hit))
+    elims = tuple((c, bit) for c in cells_of(hit))
     text = ""
     if ctx.explain:
         n = ctx.name
         where = "which sees both" if len(elims) == 1 else "which see both"
         text = (f"XY-Wing on {z}: the pivot {n(p)} is {x} or {y}; if {x}, {n(a)} ({x}/{z}) is {z}; if {y}, "
-                f"{n(b)} ({y}/{z}) is {z}. Either way {n(a)} or {n(b)} is {z}, so {cells_text(ctx, bit_cells(hit))} "
+                f"{n(b)} ({y}/{z}) is {z}. Either way {n(a)} or {n(b)} is {z}, so {cells_text(ctx, cells_of(hit))} "
                 f"({where}) {'loses' if len(elims) == 1 else 'lose'} {z}.")
     links = (Link((a,), z, (a,), x, True), Link((a,), x, (p,), x, False), Link((p,), x, (p,), y, True),
              Link((p,), y, (b,), y, False), Link((b,), y, (b,), z, True))
@@ -125,7 +126,7 @@ def find_xyz_wing(ctx: Context) -> Iterator[Step]:
             hit = _targets(view, wing, z, wing, open_of[z])
             if hit:
                 bit = 1 << z
-                elims = tuple((c, bit) for c in bit_cells(hit))
+                elims = tuple((c, bit) for c in cells_of(hit))
                 text = ""
                 if ctx.explain:
                     n = ctx.name
@@ -181,7 +182,7 @@ def find_wxyz_wing(ctx: Context) -> Iterator[Step]:
         sees_p = 0
         for d in digits_of(pm):
             sees_p |= view.seen_by(p, d)
-        pool = [c for c in bit_cells(sees_p) if 2 <= POPCOUNT[masks[c]] <= 4
+        pool = [c for c in cells_of(sees_p) if 2 <= POPCOUNT[masks[c]] <= 4
                 and POPCOUNT[masks[c] | pm] <= 4]
         if len(pool) < 3:
             continue
@@ -208,13 +209,13 @@ def find_wxyz_wing(ctx: Context) -> Iterator[Step]:
             if not hit:
                 continue
             bit = 1 << z
-            elims = tuple((c, bit) for c in bit_cells(hit))
+            elims = tuple((c, bit) for c in cells_of(hit))
             text = ""
             if ctx.explain:
                 others = digit_ranges(union & ~bit)
                 text = (f"WXYZ-Wing on {z}: {cells_text(ctx, cells)} hold only {digit_ranges(union)} between them, "
                         f"and each of {others} can be in only one of them (its cells see each other); so one of "
-                        f"{cells_text(ctx, bit_cells(holders))} is {z}, and {losses_text(ctx, list(elims))} "
+                        f"{cells_text(ctx, cells_of(holders))} is {z}, and {losses_text(ctx, list(elims))} "
                         f"(seeing all of those).")
             yield Step("wxyz-wing", "WXYZ-Wing", 7, text, eliminations=elims, cells=cells,
                        candidates=tuple((c, masks[c]) for c in cells))
