@@ -23,7 +23,7 @@ from typing import Any, Callable, Iterator, Sequence
 
 from .bits import is_single
 from .candidates import Candidates
-from .contract import Context, Finder, Snapshot, Technique, Work, apply, next_step, stamped
+from .contract import Context, Finder, Snapshot, Technique, Uniqueness, Work, apply, next_step, stamped
 from .model import Puzzle
 from .propagate import shared, singleton_consistency
 from .step import Step
@@ -294,12 +294,30 @@ class Engine:
 
     def start(self, puzzle: Puzzle, state: Candidates | None = None, placed: set[int] | None = None) -> Context:
         """A fresh context for ``puzzle`` (from its initial candidates unless
-        ``state`` is given; ``placed`` the cells whose digit counts as placed)."""
+        ``state`` is given; ``placed`` the cells whose digit counts as placed).
+
+        From the puzzle's start (neither ``state`` nor ``placed`` given) the
+        context may learn, from the exact solver and only when a technique
+        asks (:attr:`Context.unique`), whether the puzzle has exactly one
+        solution; from any other state (a person's position) it never does,
+        so the uniqueness techniques find nothing there."""
         deadline = None if self.timeout is None or self.budget is not None else \
             time.perf_counter() + self.timeout * LOGIC_SHARE
+        proof = self.proof(puzzle) if state is None and placed is None else None
         return Context(puzzle, state if state is not None else Candidates.initial(puzzle), self.techniques,
                        explain=self.explain, max_depth=self.max_depth, work=Work(self.budget, deadline=deadline),
-                       placed=placed)
+                       placed=placed, uniqueness=proof)
+
+    def proof(self, puzzle: Puzzle) -> Uniqueness:
+        """Whether ``puzzle`` has exactly one solution, asked of the exact
+        solver on first use, within the engine's ``node_limit`` and ``timeout``
+        (a search cut short proves nothing)."""
+        def decide() -> tuple[str, tuple[int, ...] | None]:
+            from .search import solve
+            exact = solve(puzzle, timeout=self.timeout, node_limit=self.node_limit)
+            return exact.status, exact.solution
+
+        return Uniqueness(decide)
 
     def run(self, start: Puzzle | Context, solution: tuple[int, ...] | None = None,
             opening: bool | None = None) -> Run:
