@@ -336,8 +336,9 @@ def find_unique_rectangle_4(ctx: Context) -> Iterator[Step]:
                 text = ""
                 if ctx.explain:
                     text = (f"Unique rectangle (type 4): {cells_text(ctx, floor)} can only be {a}/{b}, and "
-                            f"{home.name} needs {u}, which can only go in {ctx.name(roof[0])} or {ctx.name(roof[1])}. If either of "
-                            f"them were {v}, {_deadly(ctx, rect, a, b)}; {BECAUSE}, {cells_text(ctx, roof)} "
+                            f"{home.name} needs {u}, which can only go in {ctx.name(roof[0])} or "
+                            f"{ctx.name(roof[1])}. If either of them were {v}, {_deadly(ctx, rect, a, b)}; "
+                            f"{BECAUSE}, {cells_text(ctx, roof)} "
                             f"lose {v}.")
                 yield Step("unique-rectangle-4", "Unique rectangle type 4", 7, text, eliminations=elims,
                            regions=(region_key(home),), **_highlight(ctx, rect, a, b))
