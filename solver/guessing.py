@@ -3,7 +3,8 @@
 When no technique applies the engine guesses without looking at the
 solution: the open cell with the fewest candidates (the first such cell),
 its lowest digit first (:func:`choose`).  It then follows the guess with the
-same techniques (:func:`explore`), guessing again inside when they stall
+same techniques but contradiction chains (:meth:`Search.explore`), guessing
+again inside when they stall
 (depth first, at most :data:`MAX_DEPTH` guesses deep), until the branch
 
 * reaches a contradiction (a cell with no candidate left, or a full grid
@@ -46,6 +47,8 @@ BUDGET = 2000
 #: The deepest nesting of guesses inside a guess.
 MAX_DEPTH = 20
 ASSUME = "guess-assume"
+#: The techniques a branch leaves out: trial of its own (contradiction chains).
+TRIAL = "contradiction"
 END = "guess-end"
 
 
@@ -91,10 +94,17 @@ class Search:
         self.left = budget
         self.max_depth = max_depth
 
+    @staticmethod
+    def techniques(ctx: Context) -> tuple:
+        """What a branch follows a guess with: the run's techniques but the
+        contradiction chains (a branch is trial already: where the others
+        stall it guesses again, which is cheaper than chains inside a guess)."""
+        return tuple(t for t in ctx.techniques if not t.id.startswith(TRIAL))
+
     def explore(self, ctx: Context, cell: int, digit: int, depth: int = 1) -> Branch:
         """Follow ``cell = digit`` from ``ctx`` (which is left unchanged) until
         the branch is decided or the search is cut short."""
-        fork = ctx.fork()
+        fork = ctx.fork(techniques=self.techniques(ctx))
         fork.memo = {}  # what the techniques remember belongs to the top level's states
         masks = ctx.state.masks
         options = "/".join(str(d) for d in digits_of(masks[cell]))

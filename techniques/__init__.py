@@ -137,6 +137,6 @@ def technique_table() -> str:
     rows = ["| id | name | level | score | example |", "| --- | --- | --- | --- | --- |"]
     for t in sorted(DEFAULT, key=lambda t: (t.level, DEFAULT.index(t))):
         rows.append(f"| `{t.id}` | {t.name} | {t.level} | {t.score} | {t.example} |")
-    rows.append("| `guess` | Guess (backtracking) | 10 | 100 | No technique applies: r2c2 is tried as 7, "
-                "and backtracking confirms it. |")
+    rows.append("| `guess` | Guess (backtracking) | 10 | 100 | No technique applies: r2c2 (fewest candidates) is tried "
+                "as its lowest digit 3, which leads to a contradiction; undo, so r2c2 is not 3. |")
     return "\n".join(rows)
