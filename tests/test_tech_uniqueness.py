@@ -301,3 +301,27 @@ def test_uniqueness_is_decided_once_and_shared_by_forks() -> None:
     ctx = Context(SUDOKU, Candidates.initial(SUDOKU), (), uniqueness=proof)
     fork = ctx.fork()
     assert ctx.unique and fork.unique and fork.uniqueness is proof and calls == [1]
+
+
+def test_the_switch_in_the_api_and_the_cli_and_never_from_a_position(corpus, capsys, tmp_path) -> None:
+    """On a corpus Sudoku whose trace uses the family: ``without=["uniqueness"]``
+    and ``--without uniqueness`` leave it out, and from a position (even the
+    empty one) the engine never uses it."""
+    import json
+
+    import sumlogic
+    from sumlogic import Position
+
+    from .process_support import run
+
+    ids = {t.id for t in uniqueness.TECHNIQUES}
+    puzzle = next(p for p in read_path(str(corpus / "sudoku.jsonl"))
+                  if ids & set(sumlogic.explain(p, budget=20_000, explain=False).techniques_used()))
+    assert not ids & set(sumlogic.explain(puzzle, budget=20_000, without=["uniqueness"]).techniques_used())
+    position = sumlogic.explain(Position(puzzle), budget=20_000)
+    assert position.status == "solved" and not ids & set(position.techniques_used())
+    path = tmp_path / "one.jsonl"
+    path.write_text(next(line for line in (corpus / "sudoku.jsonl").read_text().splitlines()
+                         if json.loads(line)["id"] == puzzle.id) + "\n")
+    code, out, _ = run(capsys, "explain", str(path), "--without", "uniqueness", "--json", "--budget", "20000")
+    assert code == 0 and not ids & set(json.loads(out.splitlines()[0])["techniques"])
