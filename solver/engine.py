@@ -290,8 +290,11 @@ class Engine:
             opening: bool | None = None) -> Run:
         """A run from a puzzle or from a context.  It opens with the givens
         step when ``opening`` says so (by default: from a puzzle, not from a
-        context).  A guess takes its digit from ``solution`` when it is known
-        already (else the exact solver finds it)."""
+        context).  A guess is chosen and followed without the solution
+        (:mod:`solver.guessing`); ``solution``, when known already (else the
+        exact solver finds it), only serves the fallback past the guess's
+        bound and tells a branch that completes another solution (a puzzle
+        with several) from the one sought."""
         if isinstance(start, Puzzle):
             return Run(self, self.start(start), opening=True if opening is None else opening, solution=solution)
         return Run(self, start, opening=bool(opening), solution=solution)
