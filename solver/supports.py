@@ -22,6 +22,7 @@ from typing import Any
 
 from . import native
 from .bits import HIGH, LOW, POPCOUNT, SUM_OF_MASK, combinations, digits_of
+from .model import Region
 
 _CACHE_LIMIT = 300_000
 _cage_cache: dict[tuple[int, tuple[int, ...], int], tuple[tuple[int, ...], int, tuple[int, ...]] | None] = {}
@@ -316,3 +317,42 @@ def sum_support(total: int, masks: tuple[int, ...]) -> tuple[int, ...] | None:
         return None
     support, totals = repeat_support(masks, 1 << total)
     return support if totals else None
+
+
+# --- a region's fit and the digits it must hold (shared by techniques and solver.links) ----------------
+ALL_SUMS = (1 << 46) - 1
+"""Every total 0..45 accepted (a region with no printed total)."""
+
+
+def region_fit(region: Region, masks: list[int] | tuple[int, ...], sums: int | None = None
+               ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """:func:`distinct_fit` (or :func:`repeat_support`, with no combos) of a region under
+    the current masks; ``sums`` defaults to the region's total."""
+    now = tuple([masks[c] for c in region.cells])
+    if sums is None:
+        sums = ALL_SUMS if region.total is None else 1 << region.total
+    if region.distinct:
+        return distinct_fit(now, sums)
+    return repeat_support(now, sums)[0], ()
+
+
+def required_digits(region: Region, masks: list[int] | tuple[int, ...], max_digit: int = 9) -> int:
+    """The digits a distinct region must hold: all of them in a full house, else
+    the digits in every combination that still has a placement (0 when unknown).
+
+    >>> required_digits(Region("cage a", (0, 1, 2), total=23), [0b1111111110] * 3) == 1 << 6 | 1 << 8 | 1 << 9
+    True
+    """
+    if not region.distinct:
+        return 0
+    if region.total is None:
+        if len(region.cells) == max_digit:
+            return ((1 << (max_digit + 1)) - 1) & ~1
+        return 0
+    _, combos = region_fit(region, masks)
+    if not combos:
+        return 0
+    need = -1
+    for combo in combos:
+        need &= combo
+    return need

@@ -19,8 +19,8 @@ from typing import Iterable
 from solver.contract import Technique
 from solver.errors import InvalidArgumentError
 
-from . import (combinations, comparisons, contradiction, cutvertex, dots, innies, intersections, singles, subsets,
-               uniqueness)
+from . import (aic, combinations, comparisons, contradiction, cutvertex, dots, innies, intersections, singles, subsets,
+               turbot, uniqueness)
 
 DEFAULT: tuple[Technique, ...] = (
     *singles.TECHNIQUES,
@@ -41,7 +41,9 @@ DEFAULT: tuple[Technique, ...] = (
     subsets.NAKED_QUAD,
     subsets.HIDDEN_QUAD,
     *uniqueness.LEVEL_6,
+    *turbot.TECHNIQUES,
     *uniqueness.LEVEL_7,
+    *aic.TECHNIQUES,
     *contradiction.TECHNIQUES,
 )
 

@@ -32,46 +32,12 @@ from solver.bits import HIGH, LOW, combinations, digits_of, is_single
 from solver.contract import Context, Technique
 from solver.model import Region
 from solver.step import Step
-from solver.supports import distinct_fit, repeat_support
+from solver.supports import ALL_SUMS, distinct_fit, region_fit, repeat_support, required_digits
 
 from .common import cells_text, plus, region_key
 
-
-
-ALL_SUMS = (1 << 46) - 1
-"""Every total 0..45 accepted (a region with no printed total)."""
-
-
-
-# --- the support computations (shared with the other families) ---------------------------
-def region_fit(region: Region, masks: list[int], sums: int | None = None
-               ) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """:func:`distinct_fit` (or :func:`~solver.supports.repeat_support`, with no combos) of a region under
-    the current masks; ``sums`` defaults to the region's total."""
-    now = tuple([masks[c] for c in region.cells])
-    if sums is None:
-        sums = ALL_SUMS if region.total is None else 1 << region.total
-    if region.distinct:
-        return distinct_fit(now, sums)
-    return repeat_support(now, sums)[0], ()
-
-
-def required_digits(region: Region, masks: list[int], max_digit: int = 9) -> int:
-    """The digits a distinct region must hold: all of them in a full house, else
-    the digits in every combination that still has a placement (0 when unknown)."""
-    if not region.distinct:
-        return 0
-    if region.total is None:
-        if len(region.cells) == max_digit:
-            return ((1 << (max_digit + 1)) - 1) & ~1
-        return 0
-    _, combos = region_fit(region, masks)
-    if not combos:
-        return 0
-    need = -1
-    for combo in combos:
-        need &= combo
-    return need
+# Re-exported: the sum supports and required digits live in solver.supports (one implementation).
+__all__ = ["ALL_SUMS", "distinct_fit", "region_fit", "repeat_support", "required_digits"]
 
 
 # --- wording ---------------------------------------------------------------------------------

@@ -24,7 +24,7 @@ from solver.engine import DEFAULT_BUDGET, GUESS, Context, Engine, Work, apply, n
 from sumlogic.grading import EXACT_NODES, MoveCounter, grade, grade_trace
 from techniques import DEFAULT, contradiction
 
-CONTRADICTIONS = "kropki/lisudoku/ukpuzzles-2"  # a few depth-1 contradictions, little work
+CONTRADICTIONS = "kropki/iss/cross-plus-a-kropki"  # a few depth-1 contradictions, little work
 
 
 def corpus_puzzle(corpus: Path, kind: str, pid: str):
