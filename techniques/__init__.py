@@ -19,8 +19,8 @@ from typing import Iterable
 from solver.contract import Technique
 from solver.errors import InvalidArgumentError
 
-from . import (aic, combinations, comparisons, contradiction, cutvertex, dots, innies, intersections, singles, subsets,
-               turbot, uniqueness)
+from . import (aic, als, combinations, comparisons, contradiction, cutvertex, dots, fish, innies, intersections,
+               singles, subsets, turbot, uniqueness, wings)
 
 DEFAULT: tuple[Technique, ...] = (
     *singles.TECHNIQUES,
@@ -42,8 +42,20 @@ DEFAULT: tuple[Technique, ...] = (
     subsets.HIDDEN_QUAD,
     *uniqueness.LEVEL_6,
     *turbot.TECHNIQUES,
+    fish.X_WING,
+    wings.XY_WING,
     *uniqueness.LEVEL_7,
+    fish.FINNED_X_WING,
+    fish.SWORDFISH,
+    fish.FINNED_SWORDFISH,
+    wings.XYZ_WING,
+    fish.JELLYFISH,
+    fish.FINNED_JELLYFISH,
+    wings.WXYZ_WING,
     *aic.TECHNIQUES,
+    als.SUE_DE_COQ,
+    als.ALS_XZ,
+    als.ALS_XY_WING,
     *contradiction.TECHNIQUES,
 )
 

@@ -1,5 +1,6 @@
 """Soundness oracle for the everyday techniques (sum combinations, intersections,
-subsets, Kropki dots, sum comparisons), run with the singles.
+subsets, Kropki dots, sum comparisons) and the named patterns (fish, wings, almost
+locked sets), run with the singles.
 
 Every step must have an effect, remove only current candidates, never remove a
 digit of the known solution, and place only solution digits.  Checked over
@@ -22,12 +23,13 @@ from solver.search import solve
 from solver.step import Step
 from solver.model import Region
 import techniques
-from techniques import combinations, comparisons, dots, intersections, singles, subsets, uniqueness
+from techniques import als, combinations, comparisons, dots, fish, intersections, singles, subsets, uniqueness, wings
 
 from .strategies import kakuro_records, killer_records, kropki_records
 
 TECHNIQUES = tuple(sorted(singles.TECHNIQUES + combinations.TECHNIQUES + dots.TECHNIQUES + intersections.TECHNIQUES
-                          + comparisons.TECHNIQUES + subsets.TECHNIQUES + uniqueness.TECHNIQUES, key=lambda t: t.level))
+                          + comparisons.TECHNIQUES + subsets.TECHNIQUES + fish.TECHNIQUES + wings.TECHNIQUES
+                          + als.TECHNIQUES + uniqueness.TECHNIQUES, key=lambda t: t.level))
 KINDS = ("kakuro", "killer", "greater-killer", "kropki", "sudoku")
 
 
