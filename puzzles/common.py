@@ -338,6 +338,80 @@ def with_info(info: Iterable[tuple[str, Any]], key: str, value: Any) -> Info:
     return tuple(pairs) + ((key, value),)
 
 
+# --- the puzzle's identity -------------------------------------------------------
+
+IDENTITY_KEYS: tuple[str, ...] = ("title", "author", "rules")
+"""The :attr:`~solver.model.Puzzle.info` keys of a puzzle's identity: its title,
+its author and its rules text as the setter wrote them (f-puzzles ``title`` /
+``author`` / ``ruleset``, SudokuPad metadata, the same keys in JSON Lines)."""
+
+MAX_ID_LENGTH = 48
+"""The most characters of an id made from a title."""
+
+
+def identity_info(pairs: Iterable[tuple[str, Any]]) -> Info:
+    """The identity facts among ``(key, value)`` pairs, in :data:`IDENTITY_KEYS`
+    order: non-blank strings only, white space at the ends dropped.
+
+    >>> identity_info([("author", " Ann "), ("title", ""), ("rules", 3), ("title", "Heart")])
+    (('title', 'Heart'), ('author', 'Ann'))
+    """
+    found: dict[str, str] = {}
+    for key, value in pairs:
+        if key in IDENTITY_KEYS and key not in found and isinstance(value, str) and value.strip():
+            found[key] = value.strip()
+    return tuple((key, found[key]) for key in IDENTITY_KEYS if key in found)
+
+
+def title_id(title: Any) -> str:
+    """A short id made from a title: lower-case ASCII letters and digits, other
+    runs turned into ``-``, accents dropped, at most :data:`MAX_ID_LENGTH`
+    characters (cut at a word); ``''`` when nothing is left.
+
+    >>> title_id("4/17/22: Yer A Hairy Wizard"), title_id("Plus C'est la Même Chose"), title_id("漢字")
+    ('4-17-22-yer-a-hairy-wizard', 'plus-c-est-la-meme-chose', '')
+    """
+    if not isinstance(title, str):
+        return ""
+    import unicodedata
+
+    plain = unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode("ascii").lower()
+    slug = re.sub(r"[^a-z0-9]+", "-", plain).strip("-")
+    if len(slug) > MAX_ID_LENGTH:
+        cut = slug[:MAX_ID_LENGTH + 1]
+        slug = (cut.rsplit("-", 1)[0] if "-" in cut else cut[:MAX_ID_LENGTH]).strip("-")
+    return slug
+
+
+def content_id(puzzle: Puzzle) -> str:
+    """A short id made from what a puzzle asks (:func:`rules_of`): its kind and
+    the first 10 hex digits of a SHA-256 of its rules, the same on every run
+    and machine, different for different puzzles.
+
+    >>> from puzzles import sample
+    >>> content_id(sample("sudoku-1"))[:7], len(content_id(sample("sudoku-1")))
+    ('sudoku-', 17)
+    >>> content_id(sample("sudoku-1")) == content_id(sample("sudoku-1")) != content_id(sample("kropki-2"))
+    True
+    """
+    import hashlib
+
+    digest = hashlib.sha256(repr(rules_of(puzzle)).encode("utf-8")).hexdigest()
+    return f"{puzzle.kind}-{digest[:10]}"
+
+
+def name_of(puzzle: Puzzle) -> str:
+    """The name a puzzle goes by: its id, else an id made from its title, else from its content.
+
+    >>> from puzzles import sample
+    >>> import dataclasses
+    >>> p = dataclasses.replace(sample("killer-1"), id="")
+    >>> name_of(p) == content_id(p), name_of(dataclasses.replace(p, info=(("title", "Heart in a Cage"),)))
+    (True, 'heart-in-a-cage')
+    """
+    return puzzle.id or title_id(puzzle.get_info("title")) or content_id(puzzle)
+
+
 # --- where an error happened ---------------------------------------------------
 
 

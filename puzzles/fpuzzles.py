@@ -13,11 +13,15 @@ Reading: a ``value`` with ``given: true`` is a given; a ``value`` without it
 and the pencil marks are the solver's own work (see :func:`read_with_marks`),
 not part of the puzzle.  A cell's ``region`` overrides its default region: its
 box, or on a side without boxes (5, 7) its row, so a jigsaw of such a side
-stores ``region`` only where a cell leaves its row's region.  ``killercage`` makes a Killer (uncaged cells become
-one-cell cages without a total), ``difference`` / ``ratio`` a Kropki (the
+stores ``region`` only where a cell leaves its row's region.  ``killercage`` makes a Killer (a cell in no
+cage stays in none: no cage is made up for it), ``difference`` / ``ratio`` a Kropki (the
 negative rule needs both ``nonconsecutive: true`` and ``"ratio"`` in
 ``negative``), neither a Sudoku.  Every other constraint is an
 :class:`~puzzles.gridspec.UnsupportedError` listing each by name and count.
+The puzzle's identity, ``title``, ``author`` and ``ruleset`` (its rules
+text), is kept in :attr:`~solver.model.Puzzle.info` as ``title``,
+``author`` and ``rules`` and written back; a title also names the puzzle
+(its id, :func:`puzzles.common.title_id`).
 
 >>> from puzzles import sample
 >>> link = write([sample("killer-1")])
@@ -48,10 +52,10 @@ from urllib.parse import unquote
 from solver.errors import InvalidPuzzleError, ParseError, SumlogicError
 from solver.model import Puzzle
 
-from .common import Position, content_lines, line_id, located
+from .common import Position, content_lines, identity_info, line_id, located
 from .text import (check_json_text, check_line_ends, check_link_tail, drop_bom, json_error_message, short)
-from .gridspec import (BOX_SHAPES, GridSpec, NeedsNetworkError, build, check_size, check_supported, cover, kind_of,
-                       same_regions, spec_of, standard_boxes)
+from .gridspec import (BOX_SHAPES, GridSpec, NeedsNetworkError, build, check_size, check_supported, kind_of,
+                       label_cages, metadata_cages, same_regions, spec_of, standard_boxes)
 from .kropki import Dot
 from .lzstring import compress_to_base64, decompress_from_base64
 
@@ -70,6 +74,9 @@ METADATA = frozenset({
     "size", "grid", "title", "author", "ruleset", "solution", "disabledlogic", "truecandidatesoptions",
     "activeConstraints", "highlightConflicts", "successMessage", "version"})
 """Top-level fields that are settings or metadata, never a rule."""
+
+IDENTITY_FIELDS: tuple[tuple[str, str], ...] = (("title", "title"), ("author", "author"), ("rules", "ruleset"))
+"""``(info key, f-puzzles field)`` of the puzzle's identity: its title, author and rules text."""
 
 _HANDLED = frozenset({"killercage", "difference", "ratio", "nonconsecutive", "negative", "cage"})
 _CELL_DECORATION = frozenset({"value", "given", "region", "c", "cArray", "highlight", "highlightArray",
@@ -259,9 +266,9 @@ def read_spec(data: Any, *, id: str = "") -> tuple[GridSpec, Marks]:
 
     kind = kind_of(found, bool(cages), bool(white or black or negative))
     check_supported(found)
-    info = tuple((key, data[key]) for key in ("title", "author") if isinstance(data.get(key), str) and data[key])
+    info = identity_info([*((key, data.get(name)) for key, name in IDENTITY_FIELDS), *metadata_cages(data.get("cage"))])
     spec = GridSpec(kind=kind, size=size, givens=tuple(givens), boxes=boxes,
-                    cages=cover(cages, size) if kind == "killer" else (),
+                    cages=label_cages(cages, size) if kind == "killer" else (),
                     white=tuple(white), black=tuple(black), negative=negative, id=id, info=info)
     return spec, marks
 
@@ -345,7 +352,8 @@ def _name(pos: Position) -> str:
 def to_json(puzzle: Puzzle) -> dict[str, Any]:
     """The f-puzzles JSON object of a Sudoku, Killer or Kropki.
 
-    One-cell cages without a total are left out (f-puzzles leaves such cells uncaged).
+    Exactly the puzzle's cages are written (a loose cell stays uncaged), and
+    its ``title``, ``author`` and ``rules`` (as ``ruleset``) when it has them.
     Boxes other than f-puzzles' default for the size (jigsaw regions, another
     box shape, no boxes) are written as each cell's ``region`` (``null``: in
     none).
@@ -353,10 +361,10 @@ def to_json(puzzle: Puzzle) -> dict[str, Any]:
     spec = spec_of(puzzle)
     size = spec.size
     data: dict[str, Any] = {"size": size}
-    for key in ("title", "author"):
+    for key, name in IDENTITY_FIELDS:
         value = puzzle.get_info(key)
         if isinstance(value, str) and value:
-            data[key] = value
+            data[name] = value
     region_of: dict[Position, int | None] | None = None
     if not same_regions(spec.boxes, standard_boxes(size)):
         region_of = {(r, c): None for r in range(size) for c in range(size)}
@@ -375,10 +383,7 @@ def to_json(puzzle: Puzzle) -> dict[str, Any]:
     data["grid"] = grid
     if spec.kind == "killer":
         cages = []
-        real = any(cage.total is not None or len(cage.cells) > 1 for cage in spec.cages)
         for cage in spec.cages:
-            if real and cage.total is None and len(cage.cells) == 1:
-                continue  # an uncaged cell (but a Killer of one-cell cages only keeps them, to stay a Killer)
             item: dict[str, Any] = {"cells": [_name(p) for p in cage.cells]}
             if cage.total is not None:
                 item["value"] = str(cage.total)

@@ -29,7 +29,7 @@ from solver.errors import ParseError, SumlogicError
 from solver.model import Puzzle, cell_label
 
 from . import killer, kropki, sudoku
-from .common import SIZE, Info, Position, line_id, located
+from .common import IDENTITY_KEYS, SIZE, Info, Position, line_id, located, title_id
 from .killer import Cage
 from .kropki import Dot
 
@@ -114,8 +114,8 @@ class GridSpec:
     """A Sudoku-type puzzle as a link describes it, before it becomes a :class:`Puzzle`.
 
     ``boxes`` are the regions of the grid (the default boxes unless the source
-    says otherwise), each a tuple of positions; ``cages`` already cover the grid
-    (a reader adds one-cell cages without total for uncaged cells, last).
+    says otherwise), each a tuple of positions; ``cages`` are the setter's
+    cages only (a cell in none stays in none: no cage is made up for it).
     """
 
     kind: str
@@ -148,16 +148,16 @@ class GridSpec:
         return out
 
 
-def cover(cages: Sequence[tuple[int | None, Sequence[Position]]], size: int) -> tuple[Cage, ...]:
-    """Labelled cages from ``(total, cells)`` pairs in source order, followed by
-    a one-cell cage without total for every cell in no cage.
+def label_cages(cages: Sequence[tuple[int | None, Sequence[Position]]], size: int) -> tuple[Cage, ...]:
+    """Labelled cages from ``(total, cells)`` pairs in source order: the
+    setter's cages and no others (a cell in no cage stays in none).
 
     Cells outside the grid, a cell listed twice and overlapping cages are a
     :class:`ParseError` naming the cell.
 
-    >>> [(c.label, c.total, c.cells) for c in cover([(3, [(0, 0), (0, 1)])], 2)]
-    [('a', 3, ((0, 0), (0, 1))), ('b', None, ((1, 0),)), ('c', None, ((1, 1),))]
-    >>> cover([(3, [(0, 0)]), (4, [(0, 0)])], 2)
+    >>> [(c.label, c.total, c.cells) for c in label_cages([(3, [(0, 1), (0, 0)])], 2)]
+    [('a', 3, ((0, 0), (0, 1)))]
+    >>> label_cages([(3, [(0, 0)]), (4, [(0, 0)])], 2)
     Traceback (most recent call last):
     ...
     solver.errors.ParseError: r1c1 is in two cages (a and b)
@@ -176,11 +176,24 @@ def cover(cages: Sequence[tuple[int | None, Sequence[Position]]], size: int) -> 
                                  if owner[pos] != label else f"cage {label} lists {cell_label(*pos)} twice")
             owner[pos] = label
         out.append(Cage(label, total, tuple(sorted(cells))))
-    for r in range(size):
-        for c in range(size):
-            if (r, c) not in owner:
-                out.append(Cage(cage_label(len(out)), None, ((r, c),)))
     return tuple(out)
+
+
+def metadata_cages(cages: Any) -> list[tuple[str, str]]:
+    """``(key, text)`` of the cell-less cages ``title: ...``, ``author: ...`` and
+    ``rules: ...`` (several ``rules:`` cages are the lines of one text).
+
+    >>> metadata_cages([{"value": "rules: One."}, {"value": "Rules: Two."}, {"cells": [[0, 0]], "value": "x: y"}])
+    [('rules', 'One.\\nTwo.')]
+    """
+    found: dict[str, list[str]] = {}
+    for cage in cages if isinstance(cages, list) else []:
+        if isinstance(cage, dict) and not cage.get("cells") and isinstance(cage.get("value"), str):
+            key, colon, value = cage["value"].partition(":")
+            key = key.strip().lower()
+            if colon and key in IDENTITY_KEYS and value.strip():
+                found.setdefault(key, []).append(value.strip())
+    return [(key, "\n".join(lines)) for key, lines in found.items()]
 
 
 def check_supported(found: Mapping[str, int]) -> None:
@@ -269,7 +282,7 @@ def build_sudoku(givens: Sequence[int], size: int, boxes: Sequence[Sequence[Posi
 
 def build_killer(cages: Iterable[Cage], givens: Sequence[int], size: int, boxes: Sequence[Sequence[Position]], *,
                  id: str = "", info: Iterable[tuple[str, Any]] = ()) -> Puzzle:
-    """A Killer of side ``size`` with regions ``boxes``; ``cages`` cover the grid."""
+    """A Killer of side ``size`` with regions ``boxes`` and the setter's ``cages`` (cells in none stay loose)."""
     box, regions = layout(size, boxes)
     return killer.build(cages, givens, size, box, regions, id=id, info=info)
 
@@ -283,14 +296,22 @@ def build_kropki(givens: Sequence[int], white: Iterable[Dot], black: Iterable[Do
 
 
 def build(spec: GridSpec) -> Puzzle:
-    """The puzzle of a spec (see the module docstring); every error is a one-line :class:`ParseError`."""
+    """The puzzle of a spec (see the module docstring); every error is a one-line :class:`ParseError`.
+
+    A spec with a ``title`` in its info is named after it (:func:`~puzzles.common.title_id`),
+    before the name of the file it came from: the title is the puzzle's identity.
+
+    >>> build(GridSpec("sudoku", 4, (0,) * 16, standard_boxes(4), id="links/3", info=(("title", "Tiny One"),))).id
+    'tiny-one'
+    """
+    ident = title_id(dict(spec.info).get("title")) or spec.id
     try:
         if spec.kind == "killer":
-            return build_killer(spec.cages, spec.givens, spec.size, spec.boxes, id=spec.id, info=spec.info)
+            return build_killer(spec.cages, spec.givens, spec.size, spec.boxes, id=ident, info=spec.info)
         if spec.kind == "kropki":
             return build_kropki(spec.givens, spec.white, spec.black, spec.negative, spec.size, spec.boxes,
-                                id=spec.id, info=spec.info)
-        return build_sudoku(spec.givens, spec.size, spec.boxes, id=spec.id, info=spec.info)
+                                id=ident, info=spec.info)
+        return build_sudoku(spec.givens, spec.size, spec.boxes, id=ident, info=spec.info)
     except SumlogicError as error:
         raise located(error) from None
 

@@ -1,6 +1,7 @@
 """JSON Lines, the corpus schema: one puzzle per line, every kind.
 
-A record's keys, in this order when present: ``id``, ``kind``, ``source``,
+A record's keys, in this order when present: ``id``, ``kind``, ``title``,
+``author``, ``rules`` (the puzzle's identity as its setter gave it), ``source``,
 ``difficulty``, ``size``, ``box``, ``regions``, ``givens``, ``cages``,
 ``relations``, ``white``, ``black``, ``negative``, ``height``, ``width``,
 ``grid``, ``solution``, ``unique``, ``verify_seconds`` (see the corpus README
@@ -14,8 +15,11 @@ and 7.  ``regions`` lists irregular regions instead (jigsaw): N lists of N
 cell names, every cell in exactly one (``[]``: no boxes at all).  A record
 without ``box`` and ``regions`` reads exactly as before.
 
+A Killer's ``cages`` are the setter's: a cell in none of them is a loose
+cell, in no cage (no record needs a one-cell cage without a sum for it).
+
 ``id`` becomes ``Puzzle.id``; the keys that define the puzzle become its
-structure; every other key (``source``, ``difficulty``, ``solution``,
+structure; every other key (``title``, ``author``, ``rules``, ``source``, ``difficulty``, ``solution``,
 ``unique``, ``verify_seconds`` and any unknown key) is carried in
 ``Puzzle.info`` in record order, lists frozen into tuples, and written back.
 A structure key that does not belong to the record's kind (``cages`` on a
@@ -62,8 +66,8 @@ KINDS: tuple[str, ...] = tuple(KIND_RECORDS)
 """Every kind a record may name (:data:`puzzles.kinds.KINDS`)."""
 
 KEY_ORDER: tuple[str, ...] = (
-    "id", "kind", "source", "difficulty", "size", "box", "regions", "givens", "cages", "relations", "white", "black",
-    "negative", "height", "width", "grid", "solution", "unique", "verify_seconds")
+    "id", "kind", "title", "author", "rules", "source", "difficulty", "size", "box", "regions", "givens", "cages",
+    "relations", "white", "black", "negative", "height", "width", "grid", "solution", "unique", "verify_seconds")
 """The documented key order of a record."""
 
 STRUCTURE_KEYS: dict[str, tuple[str, ...]] = {k.name: k.structure for k in KIND_RECORDS.values()}

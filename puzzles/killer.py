@@ -1,10 +1,13 @@
 """Killer Sudoku, and its text notation.
 
-A Killer is a Sudoku whose every cell lies in exactly one cage; a cage's
-digits differ and add up to its total (a cage may have no printed total:
-its digits must still differ).  The puzzle holds the 27 Sudoku houses
-followed by one region per cage, named ``cage <label>`` (kind ``cage``).
-Cage cells are kept in reading order.  Any side N from 4 to 9 works the same
+A Killer is a Sudoku with cages; a cage's digits differ and add up to its
+total (a cage may have no printed total: its digits must still differ).  A
+cell lies in at most one cage: a setter may leave cells outside every cage
+(*loose* cells, which only the Sudoku rules constrain), and nothing here
+wraps them in cages of its own: the cages are the setter's, no more.  The
+puzzle holds the 27 Sudoku houses followed by one region per cage, named
+``cage <label>`` (kind ``cage``); a loose cell is in no cage region
+(:func:`loose_cells`).  Cage cells are kept in reading order.  Any side N from 4 to 9 works the same
 way (:func:`build` with ``size``, ``box`` or ``regions`` as in
 :func:`puzzles.sudoku.build`); the text notation holds the 9x9 grid only.
 
@@ -13,6 +16,9 @@ The text notation is nine lines ``<9 givens> <9 cage symbols>`` (``.`` or
 space) followed by the totals, ``a=12 b=17 c=?`` (``?`` for a cage without
 a printed total), on one or more lines.  The order of the totals is the
 order of the cages.  Puzzles in one file are separated by blank lines.
+Every cell has a symbol there, so the notation cannot hold a loose cell:
+the writer refuses such a Killer (one line naming the cell) rather than
+invent a cage for it; JSON Lines, f-puzzles and SudokuPad hold it.
 
 The writer keeps the labels when each is a single character; otherwise (the
 corpus names its 27th cage ``aa``) it relabels every cage, in order, with
@@ -113,33 +119,53 @@ def cage_regions(cages: Iterable[Cage], *, cover: bool, size: int = SIZE) -> tup
 def build(cages: Iterable[Cage], givens: Sequence[int] = (), size: int = SIZE, box: Box | None = None,
           regions: Sequence[Sequence[Position]] | None = None, *, id: str = "",
           info: Iterable[tuple[str, Any]] = ()) -> Puzzle:
-    """A Killer from its cages (which must cover the grid) and optional givens.
+    """A Killer from its cages and optional givens.  The cages need not cover
+    the grid: a cell in none is a loose cell (only the Sudoku rules hold it),
+    and no cage is made up for it.  A Killer has at least one cage.
 
     ``size``, ``box`` and ``regions`` give the grid as in :func:`puzzles.sudoku.build`.
 
-    >>> build([Cage("a", 45, GRID_CELLS[:9])])
+    >>> p = build([Cage("a", 45, GRID_CELLS[:9])])
+    >>> [r.name for r in p.regions if r.kind == "cage"], len(loose_cells(p))
+    (['cage a'], 72)
+    >>> build([Cage("a", 44, GRID_CELLS[:9])])
     Traceback (most recent call last):
     ...
-    solver.errors.InvalidPuzzleError: r2c1: in no cage
-    >>> build([Cage("a", 10, ((0, 0), (0, 1), (0, 2), (0, 3)))], size=4)
+    solver.errors.InvalidPuzzleError: cage a: total 44 is impossible for 9 different digits (45..45)
+    >>> build([], size=4)
     Traceback (most recent call last):
     ...
-    solver.errors.InvalidPuzzleError: r2c1: in no cage
+    solver.errors.InvalidPuzzleError: a Killer needs at least one cage (without cages it is a Sudoku)
     """
     cells, houses = square_grid(size, box, regions)
     cage_list = list(cages)
-    cage_regions_ = cage_regions(cage_list, cover=True, size=size)
+    cage_regions_ = cage_regions(cage_list, cover=False, size=size)
+    if not cage_regions_:
+        raise InvalidPuzzleError("a Killer needs at least one cage (without cages it is a Sudoku)")
     puzzle = Puzzle(kind=KIND, height=size, width=size, cells=cells, regions=houses + cage_regions_,
                     givens=tuple(givens) or (0,) * (size * size), max_digit=size, id=id, info=tuple(info))
     check_grand_total(cage_list, size)  # after each cage's own checks, which name the cage
     return puzzle
 
 
+def loose_cells(puzzle: Puzzle) -> tuple[int, ...]:
+    """The cells (indexes) of a Killer or Greater Killer that lie in no cage, in reading order.
+
+    >>> loose_cells(build([Cage("a", 3, ((0, 0), (0, 1)))], size=4))
+    (2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+    >>> loose_cells(parse(sample_text())[0])
+    ()
+    """
+    caged = {c for r in puzzle.regions if r.kind == "cage" for c in r.cells}
+    return tuple(sorted((i for i in range(len(puzzle.cells)) if i not in caged), key=lambda i: puzzle.cells[i]))
+
+
 def check_grand_total(cages: Sequence[Cage], size: int = SIZE) -> None:
-    """When cages cover the grid their totals must add up to what the grid
-    holds, ``size`` of each digit (405 on 9x9): :class:`InvalidPuzzleError`
-    saying by how much they miss.  A cage without a printed total may hold
-    1 to ``size`` a cell, so with such cages only a range is checked.
+    """The cage totals must fit what the grid holds, ``size`` of each digit
+    (405 on 9x9): when cages cover the grid they must add up to it exactly
+    (:class:`InvalidPuzzleError` saying by how much they miss).  A cage
+    without a printed total, and a loose cell (in no cage), may hold 1 to
+    ``size`` a cell, so with such cells only a range is checked.
 
     >>> rows = [Cage(f"r{r}", 45, GRID_CELLS[9 * r:9 * r + 9]) for r in range(9)]
     >>> check_grand_total(rows)
@@ -150,7 +176,8 @@ def check_grand_total(cages: Sequence[Cage], size: int = SIZE) -> None:
     """
     grand = size * size * (size + 1) // 2
     known = sum(c.total for c in cages if c.total is not None)
-    open_cells = sum(len(c.cells) for c in cages if c.total is None)
+    loose = size * size - sum(len(c.cells) for c in cages)
+    open_cells = loose + sum(len(c.cells) for c in cages if c.total is None)
     low, high = known + open_cells, known + size * open_cells
     if low <= grand <= high:
         return
@@ -158,7 +185,7 @@ def check_grand_total(cages: Sequence[Cage], size: int = SIZE) -> None:
     if not open_cells:
         raise InvalidPuzzleError(f"the cage totals add up to {known}, not {grand} ({digits})")
     raise InvalidPuzzleError(f"the printed cage totals add up to {known}: with {open_cells} cell(s) in cages "
-                             f"without a total the grid cannot add up to {grand} ({digits})")
+                             f"without a total or in no cage the grid cannot add up to {grand} ({digits})")
 
 
 def cages(puzzle: Puzzle) -> list[Cage]:
@@ -268,10 +295,20 @@ def symbols_for(puzzle: Puzzle) -> list[str]:
 
 
 def write(puzzles: Sequence[Puzzle]) -> str:
-    """The killer notation of Killers, separated by blank lines."""
+    """The killer notation of Killers, separated by blank lines.
+
+    Every cell of the notation has a cage symbol, so a Killer with a loose
+    cell is refused (:class:`InvalidPuzzleError` naming the cell), never
+    written with a cage the setter did not draw.
+    """
     texts = []
     for puzzle in puzzles:
         require_kind(puzzle, (KIND,), "killer")
+        loose = loose_cells(puzzle)
+        if loose:
+            raise InvalidPuzzleError(
+                f"{puzzle.cell_name(loose[0])} is in no cage ({len(loose)} such cell{'s' * (len(loose) != 1)}): "
+                f"the killer notation gives every cell a cage; write JSON Lines, f-puzzles or SudokuPad instead")
         cage_list = cages(puzzle)
         symbols = symbols_for(puzzle)
         grid = [["?"] * SIZE for _ in range(SIZE)]

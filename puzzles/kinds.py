@@ -65,8 +65,9 @@ class Kind:
 KINDS: dict[str, Kind] = {k.name: k for k in (
     Kind("kakuro", "Kakuro", "each run of white cells after a clue holds different digits 1-9 adding up to the clue",
          kakuro.build, ("height", "width", "grid"), "kakuro", "kakuro", "kakuro"),
-    Kind("killer", "Killer Sudoku", "a Sudoku whose every cell lies in one cage; a cage's digits differ and add up "
-         "to its total (a cage may have no printed total)", killer.build, (*_SQUARE, "cages"), "killer",
+    Kind("killer", "Killer Sudoku", "a Sudoku with cages: a cage's digits differ and add up to its total (a cage may "
+         "have no printed total); a cell lies in at most one cage (cells outside every cage are Sudoku cells only)",
+         killer.build, (*_SQUARE, "cages"), "killer",
          generator="killer"),
     Kind("greater-killer", "Greater Killer", "a Killer whose cages need not cover the grid nor show a total, "
          "plus relations <, =, > between the sums of two cages", greater_killer.build,

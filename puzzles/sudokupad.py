@@ -12,8 +12,10 @@ The id's prefix says what it holds:
   the network, a :class:`~puzzles.gridspec.NeedsNetworkError` naming the id.
 
 SudokuPad JSON carries drawings, not rules: givens are cell ``value`` s,
-``regions`` the boxes, ``cages`` with cells the killer cages (cell-less cages
-hold ``title:``/``author:``/``rules:`` metadata), and a Kropki dot is a small
+``regions`` the boxes, ``cages`` with cells the killer cages (a cell in no
+cage stays in none: no cage is made up for it; cell-less cages hold
+``title:``/``author:``/``rules:`` metadata, kept with ``metadata``'s in
+:attr:`~solver.model.Puzzle.info` as ``title``, ``author`` and ``rules``), and a Kropki dot is a small
 round overlay centred on the edge between two cells (white fill: white dot;
 dark fill: black dot).  The negative rule is ``global`` ``nonconsecutive`` plus
 ``antiratio``.  Every other overlay, line, arrow or global rule is unsupported,
@@ -47,10 +49,10 @@ from solver.errors import ParseError
 from solver.model import Puzzle
 
 from . import fpuzzles
-from .common import Position, content_lines
+from .common import IDENTITY_KEYS, Info, Position, content_lines, identity_info
 from .text import check_json_text, check_link_tail, check_line_ends, drop_bom, short
-from .gridspec import (GridSpec, NeedsNetworkError, UnsupportedError, build, check_size, check_supported, cover,
-                       kind_of, read_lines)
+from .gridspec import (GridSpec, NeedsNetworkError, UnsupportedError, build, check_size, check_supported,
+                       kind_of, label_cages, metadata_cages, read_lines)
 from .kropki import Dot
 from .lzstring import compress_to_base64
 
@@ -260,17 +262,22 @@ def _position(value: Any, size: int, where: str) -> Position:
     return r, c
 
 
-def _meta(data: dict) -> dict[str, str]:
-    out: dict[str, str] = {}
+def _meta(data: dict) -> Info:
+    """The puzzle's identity (title, author, rules text) from ``metadata``, else
+    from cell-less cages ``title: ...``, else from top-level fields.
+
+    >>> _meta({"metadata": {"title": "Heart"}, "cages": [{"value": "rules: Normal killer rules."},
+    ...                                                   {"value": "title: other"}]})
+    (('title', 'Heart'), ('rules', 'Normal killer rules.'))
+    """
+    pairs: list[tuple[str, Any]] = []
     metadata = data.get("metadata")
     if isinstance(metadata, dict):
-        out.update({k: v for k, v in metadata.items() if k in ("title", "author") and isinstance(v, str)})
-    for cage in data.get("cages") or []:
-        if isinstance(cage, dict) and not cage.get("cells") and isinstance(cage.get("value"), str):
-            key, _, value = cage["value"].partition(":")
-            if key in ("title", "author") and value.strip():
-                out.setdefault(key, value.strip())
-    return out
+        pairs += [(k, metadata.get(k)) for k in IDENTITY_KEYS]
+    pairs += metadata_cages(data.get("cages"))
+    pairs += [(k, data.get(k)) for k in IDENTITY_KEYS]
+    return identity_info(pairs)
+
 
 
 _IMAGES = {"bgimage": "background image", "fgimage": "foreground image"}
@@ -406,9 +413,9 @@ def read_spec(data: Any, *, id: str = "") -> GridSpec:
 
     kind = kind_of(found, bool(cages), bool(white or black or negative))
     check_supported(found)
-    info = tuple(_meta(data).items())
+    info = _meta(data)
     return GridSpec(kind=kind, size=size, givens=tuple(givens), boxes=boxes,
-                    cages=cover(cages, size) if kind == "killer" else (), white=tuple(white), black=tuple(black),
+                    cages=label_cages(cages, size) if kind == "killer" else (), white=tuple(white), black=tuple(black),
                     negative=negative, id=id, info=info)
 
 

@@ -4,7 +4,8 @@
 * Killer: ``bd=`` + 81 digits, a colour per cell chosen so that touching cages
   differ (a cage is a 4-connected set of cells of one colour), then ``,`` and
   162 digits, two per cell in reading order: the cage total in the cage's first
-  cell, ``00`` elsewhere.  The string has no place for givens.
+  cell, ``00`` elsewhere.  The string has no place for givens, nor for a
+  cell in no cage: the writer refuses a Killer with such a cell.
 * ``bd=S9B...`` is SudokuWiki's packed solver state (givens plus candidates):
   not read, with an error saying so.
 
@@ -176,6 +177,10 @@ def line(puzzle: Puzzle) -> str:
         return CLASSIC_PREFIX + "".join(str(g) for g in spec.givens)
     if any(spec.givens):
         raise InvalidPuzzleError("the SudokuWiki killer string has no place for givens")
+    loose = killer.loose_cells(puzzle)
+    if loose:
+        raise InvalidPuzzleError(f"{puzzle.cell_name(loose[0])} is in no cage: the SudokuWiki killer string gives "
+                                 f"every cell a cage; write JSON Lines, f-puzzles or SudokuPad instead")
     cages = killer.cages(puzzle)
     paint = colours(cages)
     cells = [0] * 81

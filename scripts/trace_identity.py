@@ -1,8 +1,12 @@
 """Check that a change kept every trace byte for byte: explain the corpus with
 an earlier commit and with this checkout, and compare.
 
-    python scripts/trace_identity.py                  # against BASE (below), every kind
+    python scripts/trace_identity.py                  # the work tree against HEAD, every kind
     python scripts/trace_identity.py --base HEAD~1 --kinds sudoku kakuro
+
+Run it around a restructuring that must not change what the engine does
+(issue 15's move into ``sumlogic`` was checked against ``3bc1bff`` this way).
+A change that adds or reorders techniques changes traces on purpose.
 
 The earlier commit is exported with ``git archive`` into a temporary folder
 (its "before" traces never enter the repository), its C search is built
@@ -26,8 +30,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 KINDS = ("kakuro", "kropki", "sudoku", "greater-killer", "killer")
-BASE = "3bc1bff"
-"""The last commit before the ``sumlogic`` restructuring (issue 15)."""
+BASE = "HEAD"
+"""The default commit to compare with: the last one."""
 ARGS = ("--json", "--budget", "20000", "--timeout", "600")
 INTENDED: tuple[tuple[re.Pattern[bytes], bytes], ...] = (
     (re.compile(rb"\ba 8\b"), b"an 8"),  # issue 20: "row 9 needs an 8", not "a 8"
@@ -65,14 +69,16 @@ def first_difference(old: bytes, new: bytes) -> str:
     return f"line {min(len(old.splitlines()), len(new.splitlines())) + 1} (one output is longer)"
 
 
-def compare(base: str, corpus: Path, kinds: list[str]) -> dict[str, str]:
-    """Kind -> ``identical`` or where the traces differ."""
+def compare(base: str, corpus: Path, kinds: list[str], against: str | None = None) -> dict[str, str]:
+    """Kind -> ``identical`` or where the traces differ, between the commit
+    ``base`` and the work tree (or the commit ``against``)."""
     out: dict[str, str] = {}
     with tempfile.TemporaryDirectory(prefix="sumlogic-base-") as folder:
-        old_tree = export(base, Path(folder))
+        old_tree = export(base, Path(folder) / "base")
+        new_tree = ROOT if against is None else export(against, Path(folder) / "against")
         for kind in kinds:
             path = corpus / f"{kind}.jsonl"
-            old, new = explain(old_tree, path), explain(ROOT, path)
+            old, new = explain(old_tree, path), explain(new_tree, path)
             for pattern, replacement in INTENDED:
                 old = pattern.sub(replacement, old)
             out[kind] = "identical" if old == new else f"differs at {first_difference(old, new)}"

@@ -144,7 +144,9 @@ class Technique:
     """A human solving technique.
 
     ``level`` orders difficulty (1 easiest); ``score`` is what one use adds to
-    a puzzle's grade; ``example`` is a one-line example for the docs.
+    a puzzle's grade; ``example`` is a one-line example for the docs;
+    ``kinds`` names the puzzle kinds whose rules it reads (``("kropki",)``
+    for the dots), empty when it works on every kind.
     """
 
     id: str
@@ -153,6 +155,7 @@ class Technique:
     score: int
     find: Finder = field(compare=False, repr=False)
     example: str = ""
+    kinds: tuple[str, ...] = ()
 
 
 class Context:

@@ -52,19 +52,19 @@ every solution that agrees with the state it was built from.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
-from .bits import POPCOUNT, SUM_OF_MASK, digits_of, low_digit
-from .model import PAIR_SUPPORT, Puzzle, Region, pair_holds, per_puzzle
+from .bits import POPCOUNT, SUM_OF_MASK, digits_of
+from .link_index import Indexed
+from .link_rules import Node, cell_bits, cells_of, static_rules, sum_region_links
+from .model import PAIR_SUPPORT, Puzzle, Region
 from .supports import ALL_SUMS, distinct_fit, repeat_support, required_digits
 
 if TYPE_CHECKING:
     from .contract import Context
 
-Node = tuple[tuple[int, ...], int]
-"""``(cells, digit)``: one candidate (one cell) or a group (2-3 cells, sorted)."""
+__all__ = ["Indexed", "LinkGraph", "MEMO_KEY", "Node", "cells_of", "graph", "names", "node", "regions_needing", "sees",
+           "strong", "weak"]
 
 MEMO_KEY = "links.graph"
 """Where :func:`graph` keeps the graph of the current state in ``ctx.memo``."""
@@ -80,110 +80,6 @@ def names(puzzle: Puzzle, n: Node) -> str:
     return "|".join(puzzle.cell_name(c) for c in n[0]) + f"={n[1]}"
 
 
-def _bits(cells: Sequence[int]) -> int:
-    out = 0
-    for c in cells:
-        out |= 1 << c
-    return out
-
-
-def cells_of(bits: int) -> tuple[int, ...]:
-    """The cells of a bit set, ascending."""
-    return _cells(bits)
-
-
-def _cells(bits: int) -> tuple[int, ...]:
-    out = []
-    while bits:
-        low = bits & -bits
-        out.append(low.bit_length() - 1)
-        bits ^= low
-    return tuple(out)
-
-
-def _fit(total: int | None, distinct: bool, now: tuple[int, ...]) -> tuple[int, ...]:
-    sums = ALL_SUMS if total is None else 1 << total
-    if distinct:
-        return distinct_fit(now, sums)[0]
-    return repeat_support(now, sums)[0]
-
-
-@lru_cache(maxsize=1 << 15)
-def _sum_region_links(total: int | None, distinct: bool, now: tuple[int, ...]
-                      ) -> tuple[tuple[int, int, int, int, bool], ...]:
-    """The links a sum over cells with candidates ``now`` implies, by position:
-    ``(i, d, j, e, strong)`` joins digit d of cell i and digit e of cell j.  Weak: no
-    fit has both; strong: every fit has one (with cell i able to be other than d).
-    Equal digits of a region whose digits differ are left out (the region gives them).
-    Cached by the masks: a cage that did not change gives the same links again."""
-    out = []
-    open_ = [i for i, m in enumerate(now) if POPCOUNT[m] >= 2]
-    for i in open_:
-        ma = now[i]
-        for d in digits_of(ma):
-            trial = list(now)
-            trial[i] = 1 << d
-            support = _fit(total, distinct, tuple(trial))
-            for j in open_:
-                if j != i:
-                    for e in digits_of(now[j] & ~support[j]):
-                        if e != d or not distinct:
-                            out.append((i, d, j, e, False))
-            trial[i] = ma & ~(1 << d)
-            support = _fit(total, distinct, tuple(trial))
-            if 0 in support:
-                continue  # cell i can only be d: no link worth drawing
-            for j in open_:
-                s = support[j]
-                if j != i and s & (s - 1) == 0:
-                    out.append((i, d, j, s.bit_length() - 1, True))
-    return tuple(out)
-
-
-@dataclass(frozen=True)
-class _Static:
-    """What links a puzzle implies before any candidate: who sees whom, dots, segments."""
-
-    see: tuple[int, ...]
-    """per cell: the cells (a bit set) that can never hold the same digit"""
-    pairs: tuple[tuple[tuple[int, int, str], ...], ...]
-    """per cell: ``(pair index, other cell, kind)`` of its dots"""
-    segments: tuple[int, ...]
-    """where a line meets a box, jigsaw region or cage (bit sets of 2+ cells)"""
-    comparisons: tuple[tuple[int, ...], ...]
-    """per cell: the indexes of the comparisons whose cages hold it"""
-
-
-@per_puzzle
-def _static(puzzle: Puzzle) -> _Static:
-    see = [0] * puzzle.size
-    for c, peers in enumerate(puzzle.peers):
-        see[c] = _bits(tuple(peers))
-    pairs: list[list[tuple[int, int, str]]] = [[] for _ in puzzle.cells]
-    for pi, pair in enumerate(puzzle.pairs):
-        pairs[pair.a].append((pi, pair.b, pair.kind))
-        pairs[pair.b].append((pi, pair.a, pair.kind))
-        if not pair_holds(pair.kind, 1, 1):  # consecutive and ratio dots never join equal digits
-            see[pair.a] |= 1 << pair.b
-            see[pair.b] |= 1 << pair.a
-    lines = [_bits(r.cells) for r in puzzle.regions if r.distinct and r.kind in ("row", "column")]
-    others = [_bits(r.cells) for r in puzzle.regions
-              if r.distinct and len(r.cells) > 1 and r.kind not in ("row", "column")]
-    segments: dict[int, None] = {}
-    for a in lines:
-        for b in others:
-            both = a & b  # a line inside a box, jigsaw region or cage (or a cage inside a line)
-            if both & (both - 1):
-                segments[both] = None
-    comparisons: list[list[int]] = [[] for _ in puzzle.cells]
-    for ci, comp in enumerate(puzzle.comparisons):
-        for ri in (comp.left, comp.right):
-            for c in puzzle.regions[ri].cells:
-                comparisons[c].append(ci)
-    return _Static(tuple(see), tuple(tuple(x) for x in pairs), tuple(segments),
-                   tuple(tuple(x) for x in comparisons))
-
-
 class LinkGraph:
     """The weak and strong links of one candidate state (see the module docstring).
 
@@ -197,13 +93,13 @@ class LinkGraph:
         self.puzzle = puzzle
         self.masks: tuple[int, ...] = tuple(masks)
         self.max_digit = puzzle.max_digit
-        static = _static(puzzle)
-        self._static = static
+        static = static_rules(puzzle)
+        self._rules = static
         self.regions: tuple[Region, ...] = tuple(puzzle.regions) + tuple(virtual)
         see = list(static.see)
         for region in virtual:
             if region.distinct:
-                bits = _bits(region.cells)
+                bits = cell_bits(region.cells)
                 for c in region.cells:
                     see[c] |= bits & ~(1 << c)
         self.see: tuple[int, ...] = tuple(see)
@@ -246,7 +142,7 @@ class LinkGraph:
     def nodes(self, digit: int | None = None) -> list[Node]:
         """The single-candidate nodes (of ``digit``, or of every digit), in cell then digit order."""
         if digit is not None:
-            return [((c,), digit) for c in _cells(self.cand[digit])]
+            return [((c,), digit) for c in cells_of(self.cand[digit])]
         return [((c,), d) for c, m in enumerate(self.masks) if POPCOUNT[m] >= 2 for d in digits_of(m)]
 
     def groups(self, digit: int) -> tuple[tuple[int, Node], ...]:
@@ -256,10 +152,10 @@ class LinkGraph:
         if found is None:
             cand = self.cand[digit]
             seen: dict[int, Node] = {}
-            for seg in self._static.segments:
+            for seg in self._rules.segments:
                 g = seg & cand
                 if g not in seen and 2 <= g.bit_count() <= 3:
-                    seen[g] = (_cells(g), digit)
+                    seen[g] = (cells_of(g), digit)
             found = tuple(sorted(seen.items(), key=lambda kv: kv[1]))
             self._groups[digit] = found
             for bits, n in found:
@@ -275,7 +171,7 @@ class LinkGraph:
                 common = -1
                 for c in g[0]:
                     common &= self.see[c]
-                for c in _cells(common & self.cand[digit]):
+                for c in cells_of(common & self.cand[digit]):
                     found.setdefault(c, []).append(g)
             self._watch[digit] = found
         return found
@@ -344,7 +240,7 @@ class LinkGraph:
             common = -1
             for c in cells:
                 common &= self.see[c]
-        for b in _cells(common & self.cand[d]):
+        for b in cells_of(common & self.cand[d]):
             out.add(((b,), d))
         if len(cells) == 1:
             out.update(self._watchers(d).get(cells[0], ()))
@@ -482,7 +378,7 @@ class LinkGraph:
             if len(places) == 2:
                 add(((places[0],), d), ((places[1],), d), region)
                 continue
-            bits = _bits(places)
+            bits = cell_bits(places)
             if bits & ~cand:
                 continue
             for gbits, g in groups:
@@ -511,7 +407,7 @@ class LinkGraph:
         if c in self._local_done:
             return
         self._local_done.add(c)
-        for pi, other, kind in self._static.pairs[c]:
+        for pi, other, kind in self._rules.pairs[c]:
             if ("pair", pi) not in self._local_done:
                 self._local_done.add(("pair", pi))
                 self._pair_links(c, other, kind)
@@ -519,7 +415,7 @@ class LinkGraph:
             if ("sum", ri) not in self._local_done:
                 self._local_done.add(("sum", ri))
                 self._sum_links(self.regions[ri])
-        for ci in self._static.comparisons[c]:
+        for ci in self._rules.comparisons[c]:
             if ("cmp", ci) not in self._local_done:
                 self._local_done.add(("cmp", ci))
                 self._comparison_links(ci)
@@ -544,7 +440,7 @@ class LinkGraph:
         now = tuple([self.masks[c] for c in cells])
         if 0 in now:
             return
-        for i, d, j, e, strong in _sum_region_links(region.total, region.distinct, now):
+        for i, d, j, e, strong in sum_region_links(region.total, region.distinct, now):
             self._link(((cells[i],), d), ((cells[j],), e), strong, region.name)
 
     def _side_sums(self, region: Region) -> dict[Node, int]:
@@ -587,97 +483,6 @@ class LinkGraph:
                     bad = sa.bit_length() - 1 <= (sb & -sb).bit_length() - 1
                 if bad:
                     self._link(a, b, False, reason)
-
-
-class Indexed:
-    """A :class:`LinkGraph` with its nodes numbered, for searches that walk all of it:
-    ``nodes[i]``, ``at[node]``, ``strong[i]`` and ``weak[i]`` (neighbour numbers,
-    ascending), ``weak_bits[i]`` (the same weak neighbours as a bit set over numbers),
-    ``singles`` (the numbers of one-cell nodes, a bit set), ``of_digit[d]`` (the
-    numbers of ``d``'s nodes, a bit set) and ``cell_of[i]`` (the cell of a one-cell
-    node, -1 for a group).  Singles come first, in cell then digit order, then groups.
-    The links are exactly :meth:`LinkGraph.strong_from` and :meth:`LinkGraph.weak_from`
-    (built here from bit sets, which is several times faster)."""
-
-    def __init__(self, g: LinkGraph) -> None:
-        nodes = list(g.nodes())
-        count = len(nodes)
-        group_info: list[tuple[int, int, int]] = []  # per group: digit, cells, cells seeing all of it
-        for d in range(1, g.max_digit + 1):
-            for bits, n in g.groups(d):
-                nodes.append(n)
-                common = -1
-                for c in n[0]:
-                    common &= g.see[c]
-                group_info.append((d, bits, common))
-        by_digit: list[list[tuple[int, int]]] = [[] for _ in range(g.max_digit + 1)]
-        for k, (d, bits, _) in enumerate(group_info):
-            by_digit[d].append((count + k, bits))
-        self.nodes: list[Node] = nodes
-        self.at: dict[Node, int] = {n: i for i, n in enumerate(nodes)}
-        at = self.at
-        self.singles: int = (1 << count) - 1
-        self.of_digit: list[int] = [0] * (g.max_digit + 1)
-        self.cell_of: list[int] = [n[0][0] if len(n[0]) == 1 else -1 for n in nodes]
-        stride = g.max_digit + 1
-        number = [-1] * (len(g.masks) * stride)
-        for i in range(count):
-            number[self.cell_of[i] * stride + nodes[i][1]] = i
-        self.strong: list[list[int]] = []
-        self.weak: list[list[int]] = []
-        self.weak_bits: list[int] = []
-        #: the numbers of nodes with a strong link (where a chain can start or end), a bit set
-        self.has_strong: int = 0
-        see, cand, masks = g.see, g.cand, g.masks
-        for i, n in enumerate(nodes):
-            d = n[1]
-            self.of_digit[d] |= 1 << i
-            if i >= count:  # a group: links to what sees all of it, and its region's strong links
-                strong = sorted(at[m] for m in g._digit_strong(d).get(n, ()) if m in at)
-                _, bits, common = group_info[i - count]
-                wk = set()
-                cells = common & cand[d]
-                while cells:
-                    low = cells & -cells
-                    wk.add(number[(low.bit_length() - 1) * stride + d])
-                    cells ^= low
-                for k, other_bits in by_digit[d]:
-                    if not other_bits & ~common:
-                        wk.add(k)
-                weak = sorted(wk)
-            else:
-                c = n[0][0]
-                g._local(c)
-                region_strong = g._digit_strong(d).get(n, ())
-                out = {at[m] for m in region_strong if m in at}
-                if POPCOUNT[masks[c]] == 2:
-                    out.add(number[c * stride + low_digit(masks[c] & ~(1 << d))])
-                for m in g._extra_strong.get(n, ()):
-                    if m in at:
-                        out.add(at[m])
-                strong = sorted(out)
-                seen = see[c]
-                wk = {number[c * stride + e] for e in digits_of(masks[c]) if e != d}
-                cells = seen & cand[d]
-                while cells:
-                    low = cells & -cells
-                    wk.add(number[(low.bit_length() - 1) * stride + d])
-                    cells ^= low
-                for m in g._watchers(d).get(c, ()):
-                    wk.add(at[m])
-                for m in g._extra_weak.get(n, ()):
-                    if m in at:
-                        wk.add(at[m])
-                wk.discard(i)
-                weak = sorted(wk)
-            self.strong.append(strong)
-            if strong:
-                self.has_strong |= 1 << i
-            self.weak.append(weak)
-            bits = 0
-            for j in weak:
-                bits |= 1 << j
-            self.weak_bits.append(bits)
 
 
 def graph(ctx: "Context") -> LinkGraph:

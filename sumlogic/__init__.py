@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from .position_text import read_position
     from .generation import generate
     from .grading import Grade
+    from .catalogue import techniques
 
 __version__ = "0.1.0"
 
@@ -52,6 +53,7 @@ _HOMES: dict[str, str] = {
     "Position": "sumlogic.position",
     "read_position": "sumlogic.position_text",
     "Grade": "sumlogic.grading",
+    "techniques": "sumlogic.catalogue",
 }
 """Where each public name lives."""
 
@@ -59,7 +61,7 @@ __all__ = [
     "Check", "Grade", "Hint", "InvalidArgumentError", "InvalidPuzzleError", "Mistake", "ParseError", "Position",
     "PositionTrace", "Puzzle", "Solved", "Step", "SumlogicError", "Technique", "Trace", "UnknownFormatError",
     "__version__", "check", "explain", "generate", "grade", "hint", "parse", "read", "read_position", "solve",
-    "write",
+    "techniques", "write",
 ]
 
 

@@ -1,8 +1,10 @@
 """Checking a position against the puzzle's solution, and hints at three levels.
 
 :func:`find_mistakes` compares a :class:`~sumlogic.position.Position` with
-the unique solution: a placed digit that differs from it, and a pencilled
-cell whose marks leave out its digit.  A wrong digit is explained, when the
+the unique solution: a placed digit that differs from it, a pencilled
+cell whose marks leave out its digit, and corner marks of a digit in a box
+that leave out the cell where that digit goes (corner marks say where a digit
+may go, Snyder-style; they never rule a candidate out).  A wrong digit is explained, when the
 engine can, in its own terms and without naming the right digit: a clash
 with a digit the cell sees, else a dead end that the cheaper techniques
 reach from the correct part of the position once the digit is supposed
@@ -45,10 +47,12 @@ LEVELS = (1, 2, 3)
 @dataclass(frozen=True)
 class Mistake:
     """One mistake of a position: ``kind`` ``digit`` (a placed digit the
-    solution does not have; ``digit`` is that wrong digit) or ``candidate``
+    solution does not have; ``digit`` is that wrong digit), ``candidate``
     (pencil marks that leave out the cell's digit; ``digit`` is the removed
-    true digit, None when the marks keep nothing), and ``text``, a sentence
-    that never names the right digit of a wrongly placed cell."""
+    true digit, None when the marks keep nothing) or ``corner`` (the corner
+    marks of ``digit`` in a box leave out where it goes; ``cell`` is the
+    first of them), and ``text``, a sentence that never names the right digit
+    of a wrongly placed cell nor the cell a corner-marked digit goes in."""
 
     cell: str
     kind: str
@@ -151,7 +155,53 @@ def find_mistakes(position: Position, solution: Sequence[int],
         else:
             out.append(Mistake(name, "candidate", true,
                                f"you removed {true} from {name}, but {name} can still be {true}"))
+    out.extend(_corner_mistakes(position, solution))
     return sorted(out, key=lambda m: (puzzle.cell_at(m.cell), m.kind != "digit"))
+
+
+def _corner_mistakes(position: Position, solution: Sequence[int]) -> list[Mistake]:
+    """Corner marks of a digit in a box (or jigsaw region) that leave out the
+    cell where the digit goes, when it is not placed in that box yet: one
+    mistake per box and digit, on the first marked cell.  A corner mark says
+    only where a digit may go, so a box without corner marks of a digit, or a
+    cell whose digit is not among its corner marks, is no mistake.
+
+    >>> from puzzles import sample
+    >>> from sumlogic.api import solve
+    >>> puzzle = sample("sudoku-1")
+    >>> truth = [int(ch) for ch in solve(puzzle).solution]
+    >>> box = next(r for r in puzzle.regions if r.kind == "box")
+    >>> open_cells = [c for c in box.cells if not puzzle.givens[c]]
+    >>> d = truth[open_cells[0]]
+    >>> others = [c for c in open_cells if truth[c] != d]
+    >>> wrong = Position(puzzle).corner_mark(others[0], [d]).corner_mark(others[1], [d])
+    >>> [m.kind for m in _corner_mistakes(wrong, truth)]
+    ['corner']
+    >>> _corner_mistakes(wrong.corner_mark(open_cells[0], [d]), truth)
+    []
+    """
+    from solver.model import BLOCK_KINDS
+
+    puzzle = position.puzzle
+    if not any(position.corner):
+        return []
+    values = position.values()
+    out: list[Mistake] = []
+    for region in puzzle.regions:
+        if region.kind not in BLOCK_KINDS:
+            continue
+        for digit in range(1, puzzle.max_digit + 1):
+            bit = 1 << digit
+            marked = [c for c in region.cells if position.corner[c] & bit]
+            if not marked or any(values[c] == digit for c in region.cells):
+                continue
+            home = [c for c in region.cells if solution[c] == digit]
+            if home and home[0] not in marked:
+                names = ", ".join(puzzle.cell_name(c) for c in marked)
+                out.append(Mistake(puzzle.cell_name(marked[0]), "corner", digit,
+                                   f"your corner marks of {digit} in {region.name} ({names}) leave out "
+                                   f"the cell where {digit} goes"))
+    return out
 
 
 def _why_wrong(position: Position, sound: Position, cell: int, digit: int, true: int,

@@ -1,6 +1,6 @@
 """One self-contained HTML page that shows a solving trace step by step.
 
-The page holds the viewer (``sumlogic/web/viewer.css`` and ``viewer.js``, read
+The page holds the viewer (``sumlogic/web/viewer.css``, ``arrows.js`` and ``viewer.js``, read
 from the installed package) and the traces as JSON, so it opens anywhere,
 offline, from a file.  The same traces always give the same bytes.
 
@@ -46,7 +46,7 @@ KIND_NAMES = {k.name: k.title for k in KINDS.values()}
 
 @cache
 def viewer_asset(name: str) -> str:
-    """The text of a packaged viewer file (``viewer.js`` or ``viewer.css``).
+    """The text of a packaged viewer file (``viewer.js``, ``arrows.js`` or ``viewer.css``).
 
     >>> "sumlogic-viewer" in viewer_asset("viewer.js")
     True
@@ -107,18 +107,25 @@ def links_of(trace: Mapping[str, Any]) -> dict[str, str]:
 
 
 def _title(items: list[Mapping[str, Any]]) -> str:
-    """The page's title: the puzzle's id (control characters escaped, as the page shows them).
+    """The page's title: the puzzle's title and author as its setter gave them
+    (the record's ``title`` and ``author``), else its id, else its kind
+    (control characters escaped, as the page shows them).
 
     >>> _title([{"id": "a\\x1b[2J\\u202eb", "puzzle": {}}])
     'sumlogic: a\\\\x1b[2J\\\\u202eb, step by step'
+    >>> _title([{"id": "heart", "puzzle": {"title": "Heart in a Cage", "author": "Ann"}}])
+    'sumlogic: Heart in a Cage by Ann, step by step'
     """
     from .cli.common import printable
 
     if len(items) > 1:
         return f"sumlogic: {len(items)} puzzles, step by step"
     trace = items[0]
-    kind = str(trace.get("kind") or trace["puzzle"].get("kind") or "puzzle")
-    name = trace.get("id") or KIND_NAMES.get(kind, kind)
+    record = trace["puzzle"] if isinstance(trace["puzzle"], Mapping) else {}
+    kind = str(trace.get("kind") or record.get("kind") or "puzzle")
+    title, author = (" ".join(value.split()) if isinstance(value, str) else ""
+                     for value in (record.get("title"), record.get("author")))
+    name = (f"{title} by {author}" if title and author else title) or trace.get("id") or KIND_NAMES.get(kind, kind)
     return printable(f"sumlogic: {name}, step by step", frozenset())
 
 
@@ -136,7 +143,7 @@ def render_html(traces: Sequence[Mapping[str, Any]] | Mapping[str, Any]) -> str:
     items = _as_list(traces)
     payload = items[0] if len(items) == 1 else items
     css = _inline(viewer_asset("viewer.css"), "</style")
-    js = _inline(viewer_asset("viewer.js"), "</script")
+    js = _inline(viewer_asset("arrows.js") + viewer_asset("viewer.js"), "</script")
     return (
         "<!DOCTYPE html>\n"
         '<html lang="en">\n'

@@ -23,6 +23,17 @@ Traceback (most recent call last):
 ...
 solver.errors.InvalidArgumentError: r1c4: holds the given 9; only open cells take a digit
 
+Besides the pencil marks (the candidates a person keeps, SudokuPad's centre
+marks), a position may hold *corner marks* (SudokuPad's corner marks, as in
+Snyder notation): digit ``d`` in the corners of some cells of a box says that
+``d`` goes in one of them.  They only tell where a digit may go, never that a
+cell cannot be something: they narrow no candidate.  :func:`sumlogic.check`
+reports corner marks of a box that leave out the cell where the digit goes.
+
+>>> marked = start.corner_mark("r1c2", [1, 5])
+>>> marked.corners("r1c2"), marked.candidates("r1c2") == start.candidates("r1c2")
+([1, 5], True)
+
 Reading a position from text is :func:`sumlogic.position_text.read_position`.
 """
 
@@ -53,9 +64,10 @@ class Position:
     """A puzzle and the person's progress in it (see the module docstring).
 
     ``placed`` holds a digit per cell (0 where none is placed; the givens are
-    not repeated there) and ``marks`` a candidate mask per cell (bit ``d``
+    not repeated there), ``marks`` a candidate mask per cell (bit ``d``
     for digit ``d``; :data:`NO_MARKS`, -1, where the cell has no pencil
-    marks).  Both may be left out (the start); given, they are checked.
+    marks) and ``corner`` a mask of corner marks per cell (0: none).  All
+    may be left out (the start); given, they are checked.
     Build positions with :meth:`place`, :meth:`keep`, :meth:`from_dict`
     or :func:`read_position` rather than by hand.
 
@@ -70,6 +82,7 @@ class Position:
     puzzle: Puzzle
     placed: tuple[int, ...] = ()
     marks: tuple[int, ...] = field(default=())
+    corner: tuple[int, ...] = field(default=())
 
     def __post_init__(self) -> None:
         p = self.puzzle
@@ -77,15 +90,16 @@ class Position:
             raise TypeError(f"Position() takes a Puzzle (from sumlogic.read or sumlogic.parse), "
                             f"not {type_name(p)}")
         n = p.size
-        for name in ("placed", "marks"):
+        for name in ("placed", "marks", "corner"):
             value = getattr(self, name)
             if value is not None and (isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable)):
                 raise TypeError(f"Position(): {name} must be a sequence of ints, one per cell, not {type_name(value)}")
         placed = tuple(self.placed) if self.placed else (0,) * n
         marks = tuple(self.marks) if self.marks else (NO_MARKS,) * n
-        if len(placed) != n or len(marks) != n:
-            raise InvalidArgumentError(f"a position of this puzzle has {n} cells, not {len(placed)} digits "
-                                       f"and {len(marks)} marks")
+        corner = tuple(self.corner) if self.corner else (0,) * n
+        if len(placed) != n or len(marks) != n or len(corner) != n:
+            raise InvalidArgumentError(f"a position of this puzzle has {n} cells, not {len(placed)} digits, "
+                                       f"{len(marks)} marks and {len(corner)} corner marks")
         full = full_mask(p.max_digit)
         for cell, (digit, mask) in enumerate(zip(placed, marks)):
             if isinstance(digit, bool) or not isinstance(digit, int):
@@ -102,8 +116,17 @@ class Position:
                                            f"1..{p.max_digit}")
             if mask != NO_MARKS and (digit or p.givens[cell]):
                 raise InvalidArgumentError(f"{p.cell_name(cell)}: holds a digit, so it takes no pencil marks")
+            spots = corner[cell]
+            if isinstance(spots, bool) or not isinstance(spots, int):
+                raise TypeError(f"Position(): {p.cell_name(cell)}: corner marks {shown(spots)} are not an int mask")
+            if spots & ~full or spots < 0:
+                raise InvalidArgumentError(f"{p.cell_name(cell)}: corner marks {shown(spots)} are not a mask of "
+                                           f"digits 1..{p.max_digit}")
+            if spots and (digit or p.givens[cell]):
+                raise InvalidArgumentError(f"{p.cell_name(cell)}: holds a digit, so it takes no corner marks")
         object.__setattr__(self, "placed", placed)
         object.__setattr__(self, "marks", marks)
+        object.__setattr__(self, "corner", corner)
 
     # --- cells --------------------------------------------------------------------
     def cell(self, ref: Any) -> int:
@@ -169,6 +192,15 @@ class Position:
         mask = self.marks[self.cell(cell)]
         return None if mask == NO_MARKS else digits_of(mask)
 
+    def corners(self, cell: Any) -> list[int]:
+        """The corner marks of a cell (digits that may go there; never a claim that others cannot).
+
+        Raises:
+            TypeError: ``cell`` is not a cell reference (:meth:`cell`).
+            InvalidArgumentError: (a ``ValueError``) ``cell`` is not a playable cell.
+        """
+        return digits_of(self.corner[self.cell(cell)])
+
     def masks(self) -> list[int]:
         """The candidate mask of every cell: a digit (given or placed) is its
         cell's only candidate and leaves the cells that see it; pencil marks
@@ -205,7 +237,7 @@ class Position:
     @property
     def is_start(self) -> bool:
         """True when nothing is placed and nothing pencilled."""
-        return not any(self.placed) and all(m == NO_MARKS for m in self.marks)
+        return not any(self.placed) and all(m == NO_MARKS for m in self.marks) and not any(self.corner)
 
     @property
     def is_complete(self) -> bool:
@@ -238,10 +270,12 @@ class Position:
                                        f"1..{self.puzzle.max_digit}")
         placed = list(self.placed)
         marks = list(self.marks)
+        corner = list(self.corner)
         placed[i] = d
         if d:
             marks[i] = NO_MARKS
-        return Position(self.puzzle, tuple(placed), tuple(marks))
+            corner[i] = 0
+        return Position(self.puzzle, tuple(placed), tuple(marks), tuple(corner))
 
     def keep(self, cell: Any, digits: Iterable[int] | str | None) -> "Position":
         """A copy in which the open ``cell`` keeps only ``digits`` as pencil
@@ -260,19 +294,34 @@ class Position:
             raise InvalidArgumentError(f"{name}: holds a digit, so it takes no pencil marks")
         marks = list(self.marks)
         marks[i] = NO_MARKS if digits is None else _mask(digits, self.puzzle.max_digit, name)
-        return Position(self.puzzle, self.placed, tuple(marks))
+        return Position(self.puzzle, self.placed, tuple(marks), self.corner)
+
+    def corner_mark(self, cell: Any, digits: Iterable[int] | str | None) -> "Position":
+        """A copy in which the open ``cell`` has ``digits`` as its corner marks (None or [] : none).
+
+        Raises:
+            TypeError: ``cell`` is not a cell reference, ``digits`` not a list, a str or None.
+            InvalidArgumentError: (a ``ValueError``) a digit out of range, or a cell that holds a digit.
+        """
+        i = self.cell(cell)
+        name = self.puzzle.cell_name(i)
+        if self.values()[i]:
+            raise InvalidArgumentError(f"{name}: holds a digit, so it takes no corner marks")
+        corner = list(self.corner)
+        corner[i] = 0 if digits is None else _mask(digits, self.puzzle.max_digit, name)
+        return Position(self.puzzle, self.placed, self.marks, tuple(corner))
 
     def clear(self, cell: Any) -> "Position":
-        """A copy with the cell's placed digit and pencil marks taken away (a given stays).
+        """A copy with the cell's placed digit, pencil marks and corner marks taken away (a given stays).
 
         Raises:
             TypeError: ``cell`` is not a cell reference.
             InvalidArgumentError: (a ``ValueError``) ``cell`` is not playable.
         """
         i = self.cell(cell)
-        placed, marks = list(self.placed), list(self.marks)
-        placed[i], marks[i] = 0, NO_MARKS
-        return Position(self.puzzle, tuple(placed), tuple(marks))
+        placed, marks, corner = list(self.placed), list(self.marks), list(self.corner)
+        placed[i], marks[i], corner[i] = 0, NO_MARKS, 0
+        return Position(self.puzzle, tuple(placed), tuple(marks), tuple(corner))
 
     def apply(self, step: Step) -> "Position":
         """A copy with ``step`` done: its placements placed, its eliminations
@@ -302,11 +351,11 @@ class Position:
             raise TypeError(f"apply() takes a Step (from sumlogic.hint or sumlogic.explain), not {type_name(step)}")
         puzzle = self.puzzle
         _check_step(puzzle, step)
-        placed, marks = list(self.placed), list(self.marks)
+        placed, marks, corner = list(self.placed), list(self.marks), list(self.corner)
         for cell, digit in step.placements:
             if not puzzle.givens[cell]:
-                placed[cell], marks[cell] = digit, NO_MARKS
-        placing = Position(puzzle, tuple(placed), tuple(marks))
+                placed[cell], marks[cell], corner[cell] = digit, NO_MARKS, 0
+        placing = Position(puzzle, tuple(placed), tuple(marks), tuple(corner))
         masks, values = placing.masks(), placing.values()
         for cell, mask in step.eliminations:
             if values[cell]:
@@ -315,14 +364,15 @@ class Position:
                 marks[cell] &= ~mask  # the player's own marks, less the step's digits
             elif masks[cell] & mask:  # not when the rules leave them out already (a placed peer's digit)
                 marks[cell] = masks[cell] & ~mask
-        return Position(puzzle, tuple(placed), tuple(marks))
+        return Position(puzzle, tuple(placed), tuple(marks), tuple(corner))
 
     # --- JSON ---------------------------------------------------------------------
     def to_dict(self, *, include_puzzle: bool = True) -> dict[str, Any]:
         """JSON-ready: ``id``, ``kind``, ``puzzle`` (the corpus record, left
         out with ``include_puzzle=False``), ``placed`` (``{"r1c2": 5}``, the
-        person's digits) and ``marks`` (``{"r1c3": [1, 3, 5]}``, the pencil
-        marks).
+        person's digits), ``marks`` (``{"r1c3": [1, 3, 5]}``, the pencil
+        marks) and, when there are any, ``corner`` (``{"r1c4": [2]}``, the
+        corner marks).
 
         Raises:
             TypeError: ``include_puzzle`` is not a bool.
@@ -339,6 +389,8 @@ class Position:
             out["puzzle"] = record
         out["placed"] = {p.cell_name(i): d for i, d in self.placements()}
         out["marks"] = {p.cell_name(i): digits_of(m) for i, m in enumerate(self.marks) if m != NO_MARKS}
+        if any(self.corner):
+            out["corner"] = {p.cell_name(i): digits_of(m) for i, m in enumerate(self.corner) if m}
         return out
 
     @classmethod
@@ -364,12 +416,12 @@ class Position:
             puzzle = from_record(data["puzzle"])
         else:
             _same_puzzle(puzzle, data)
-        for key in ("placed", "marks"):
+        for key in ("placed", "marks", "corner"):
             if not isinstance(data.get(key, {}), Mapping):
                 raise ParseError(f"position: '{key}' is not an object of cell names")
-        unknown = sorted(set(data) - {"id", "kind", "puzzle", "placed", "marks"})
+        unknown = sorted(set(data) - {"id", "kind", "puzzle", "placed", "marks", "corner"})
         if unknown:
-            raise ParseError(f"position: unknown key {unknown[0]!r} (keys: id, kind, puzzle, placed, marks)")
+            raise ParseError(f"position: unknown key {unknown[0]!r} (keys: id, kind, puzzle, placed, marks, corner)")
         pos = cls(puzzle)
         try:
             for name, digit in data.get("placed", {}).items():
@@ -380,6 +432,13 @@ class Position:
                 if not isinstance(digits, list):
                     raise ParseError(f"position: marks {_named(name)}: {shown(digits)} is not a list of digits")
                 pos = _marked(pos, _key(name, "marks"), digits, "position: marks ")
+            for name, digits in data.get("corner", {}).items():
+                if not isinstance(digits, list):
+                    raise ParseError(f"position: corner {_named(name)}: {shown(digits)} is not a list of digits")
+                try:
+                    pos = pos.corner_mark(_key(name, "corner"), digits)
+                except (InvalidArgumentError, TypeError) as error:
+                    raise ParseError(f"position: corner {error}") from None
         except InvalidArgumentError as error:
             raise ParseError(str(error)) from None
         return pos

@@ -14,10 +14,11 @@ True
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Iterable, Iterator
 
-from solver.contract import Technique
+from solver.contract import Context, Technique
 from solver.errors import InvalidArgumentError
+from solver.step import Step
 
 from . import (aic, als, combinations, comparisons, contradiction, cutvertex, dots, fish, innies, intersections,
                singles, subsets, turbot, uniqueness, wings)
@@ -146,11 +147,32 @@ def select(techniques: str | Iterable[str | Technique] | None = None, *,
     return tuple(chosen)
 
 
+def _guess(ctx: Context) -> Iterator[Step]:
+    """Nothing: the engine makes guess steps itself; :data:`GUESS` only lists them."""
+    return iter(())
+
+
+GUESS = Technique("guess", "Guess (backtracking)", 10, 100, _guess,
+                  "No technique applies: r2c2 (fewest candidates) is tried as its lowest digit 3, which leads to a "
+                  "contradiction; undo, so r2c2 is not 3.")
+"""The engine's last resort, as a record for listings (it is never in :data:`DEFAULT`)."""
+
+
+def catalogue() -> tuple[Technique, ...]:
+    """Every technique a solution can use, easiest first: :data:`DEFAULT` by
+    level (the default order within a level), then :data:`GUESS`.
+
+    >>> [t.id for t in catalogue()][-2:]
+    ['contradiction-3', 'guess']
+    """
+    return (*sorted(DEFAULT, key=lambda t: (t.level, DEFAULT.index(t))), GUESS)
+
+
 def technique_table() -> str:
-    """The technique table (Markdown) for the docs: id, name, level, score, example."""
-    rows = ["| id | name | level | score | example |", "| --- | --- | --- | --- | --- |"]
-    for t in sorted(DEFAULT, key=lambda t: (t.level, DEFAULT.index(t))):
-        rows.append(f"| `{t.id}` | {t.name} | {t.level} | {t.score} | {t.example} |")
-    rows.append("| `guess` | Guess (backtracking) | 10 | 100 | No technique applies: r2c2 (fewest candidates) is tried "
-                "as its lowest digit 3, which leads to a contradiction; undo, so r2c2 is not 3. |")
+    """The technique table (Markdown) of the README: id, name, level, score,
+    the kinds it applies to, example (``tests/test_catalogue.py`` keeps the
+    README's copy the same)."""
+    rows = ["| id | name | level | score | kinds | example |", "| --- | --- | --- | --- | --- | --- |"]
+    for t in catalogue():
+        rows.append(f"| `{t.id}` | {t.name} | {t.level} | {t.score} | {', '.join(t.kinds) or 'all'} | {t.example} |")
     return "\n".join(rows)

@@ -34,7 +34,7 @@ from solver.model import Region
 from solver.step import Step
 from solver.supports import ALL_SUMS, distinct_fit, region_fit, repeat_support, required_digits
 
-from .common import cells_text, plus, region_key
+from .common import SUM_KINDS, cells_text, plus, region_key
 
 # Re-exported: the sum supports and required digits live in solver.supports (one implementation).
 __all__ = ["ALL_SUMS", "distinct_fit", "region_fit", "repeat_support", "required_digits"]
@@ -229,6 +229,7 @@ def find_sum_combinations(ctx: Context) -> Iterator[Step]:
 
 SUM_COMBINATIONS = Technique(
     "sum-combinations", "Sum combinations", 2, 3, find_sum_combinations,
-    "cage b (10, 3 cells) can only be 1+2+7, 1+3+6, 1+4+5 or 2+3+5, so r4c4 loses 8 and 9.")
+    "cage b (10, 3 cells) can only be 1+2+7, 1+3+6, 1+4+5 or 2+3+5, so r4c4 loses 8 and 9.",
+    kinds=SUM_KINDS)
 
 TECHNIQUES = (SUM_COMBINATIONS,)

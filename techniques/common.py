@@ -16,6 +16,13 @@ from solver.contract import Context
 from solver.model import Region
 
 
+#: The kinds with sums (cages or runs), with cages inside houses, and with boxes:
+#: what a technique names in :attr:`solver.contract.Technique.kinds`.
+SUM_KINDS: tuple[str, ...] = ("kakuro", "killer", "greater-killer")
+CAGE_KINDS: tuple[str, ...] = ("killer", "greater-killer")
+BOX_KINDS: tuple[str, ...] = ("sudoku", "killer", "greater-killer", "kropki")
+
+
 def describe(region: Region) -> str:
     """A region's name with its total when it has one (``cage a (10)``)."""
     if region.total is not None and region.kind in ("cage", "virtual") and f"({region.total})" not in region.name:

@@ -130,6 +130,7 @@ def find_sum_comparisons(ctx: Context) -> Iterator[Step]:
 
 SUM_COMPARISON = Technique(
     "sum-comparison", "Sum comparison", 3, 5, find_sum_comparisons,
-    "cage a has no printed total; cage a < cage d (16) means cage a adds at most 15, so r1c1 cannot be 9.")
+    "cage a has no printed total; cage a < cage d (16) means cage a adds at most 15, so r1c1 cannot be 9.",
+    kinds=("greater-killer",))
 
 TECHNIQUES = (SUM_COMPARISON,)

@@ -421,7 +421,7 @@ def find_cut_vertex(ctx: Context) -> Iterator[Step]:
 
 CUT_VERTEX = Technique("cut-vertex", "Cut vertex", 6, 6, find_cut_vertex,
                        "the part of the grid beyond r5c6 has across runs totalling 120 and down runs 113, "
-                       "so r5c6 = 7.")
+                       "so r5c6 = 7.", kinds=("kakuro",))
 
 TECHNIQUES = (CUT_VERTEX,)
 

@@ -143,8 +143,10 @@ def find_kropki_chain(ctx: Context) -> Iterator[Step]:
 
 
 KROPKI_DOTS = Technique("kropki-dots", "Kropki dots", 2, 2, find_kropki_dots,
-                        "r4c5 and r4c6 have a black dot: one is double the other, so r4c5 cannot be 5, 7 or 9.")
+                        "r4c5 and r4c6 have a black dot: one is double the other, so r4c5 cannot be 5, 7 or 9.",
+                        kinds=("kropki",))
 KROPKI_CHAIN = Technique("kropki-chain", "Kropki chain", 4, 8, find_kropki_chain,
-                         "r2c2 has white dots to r2c1 and r2c3, which see each other, so r2c2 cannot be 1 or 9.")
+                         "r2c2 has white dots to r2c1 and r2c3, which see each other, so r2c2 cannot be 1 or 9.",
+                         kinds=("kropki",))
 
 TECHNIQUES = (KROPKI_DOTS, KROPKI_CHAIN)

@@ -52,7 +52,7 @@ from solver.model import HOUSE_KINDS, Puzzle, Region, per_puzzle
 from solver.step import Step
 
 from .algebra import INFO, Equation, find_equations, make_equation, region_names
-from .common import region_key
+from .common import CAGE_KINDS, region_key
 from .intersections import holding_effects, holding_text, house_claims
 
 MAX_SUM_CELLS = 5
@@ -253,10 +253,11 @@ def find_cage_splitting(ctx: Context) -> Iterator[Step]:
 
 
 INNIES_OUTIES = Technique("innies-outies", "Innies and outies", 5, 5, find_innies_outies,
-                          "rows 1-2 total 90 and the cages wholly inside total 75, so r2c1 + r2c2 = 15.")
+                          "rows 1-2 total 90 and the cages wholly inside total 75, so r2c1 + r2c2 = 15.",
+                          kinds=CAGE_KINDS)
 CAGE_SPLITTING = Technique("cage-splitting", "Cage splitting", 5, 5, find_cage_splitting,
                            "box 1 totals 45 and the cages wholly inside total 36, so the part of cage d inside, "
-                           "r3c2 + r3c3 = 9.")
+                           "r3c2 + r3c3 = 9.", kinds=CAGE_KINDS)
 
 TECHNIQUES = (INNIES_OUTIES, CAGE_SPLITTING)
 

@@ -36,7 +36,7 @@ from solver.step import Step
 
 from .combinations import (combos_text, digit_ranges, distinct_fit, losses_text, region_fit,
                            required_digits)
-from .common import cells_text, describe, plus, region_key
+from .common import BOX_KINDS, CAGE_KINDS, SUM_KINDS, cells_text, describe, plus, region_key
 
 T = TypeVar("T")
 
@@ -377,13 +377,17 @@ def find_combination_confinement(ctx: Context) -> Iterator[Step]:
 
 
 POINTING = Technique("pointing", "Pointing", 3, 4, find_pointing,
-                     "In box 1, 5 can only go in r2c1 and r2c3, both in row 2, so 5 leaves the rest of row 2.")
+                     "In box 1, 5 can only go in r2c1 and r2c3, both in row 2, so 5 leaves the rest of row 2.",
+                     kinds=BOX_KINDS)
 CLAIMING = Technique("claiming", "Claiming", 3, 4, find_claiming,
-                     "In row 4, 8 can only go in r4c7 and r4c9, both in box 6, so 8 leaves the rest of box 6.")
+                     "In row 4, 8 can only go in r4c7 and r4c9, both in box 6, so 8 leaves the rest of box 6.",
+                     kinds=BOX_KINDS)
 CAGE_CONFINEMENT = Technique("cage-confinement", "Cage confinement", 3, 5, find_cage_confinement,
-                             "cage b (3) must hold 1 and 2, both inside box 1, so 1 and 2 leave the rest of box 1.")
+                             "cage b (3) must hold 1 and 2, both inside box 1, so 1 and 2 leave the rest of box 1.",
+                             kinds=CAGE_KINDS)
 COMBINATION_CONFINEMENT = Technique(
     "combination-confinement", "Combination confinement", 3, 5, find_combination_confinement,
-    "a derived sum of 17 over r4c1 and r5c1 must be 8+9, both in column 1: 8 and 9 leave the rest of column 1.")
+    "a derived sum of 17 over r4c1 and r5c1 must be 8+9, both in column 1: 8 and 9 leave the rest of column 1.",
+    kinds=SUM_KINDS)
 
 TECHNIQUES = (POINTING, CLAIMING, CAGE_CONFINEMENT, COMBINATION_CONFINEMENT)

@@ -40,6 +40,7 @@ from solver.model import BLOCK_KINDS
 from solver.step import Step
 
 from .chains import links_of, losses, notation
+from .common import BOX_KINDS
 
 LINES = ("row", "column")
 
@@ -118,7 +119,8 @@ def _turbot_step(ctx: Context, g: LinkGraph, chain: tuple[Node, ...], elims: lis
                 f"{'share ' + share if share else 'cannot both be ' + str(d)}, so {p.cell_name(a[0][0])} or "
                 f"{p.cell_name(e[0][0])} is {d} ({notation(p, chain, kinds)}): {losses(ctx, elims)}.")
     cells = tuple(n[0][0] for n in chain)
-    return Step(kind, _NAMES[kind], 6, text, eliminations=tuple(elims), cells=cells,
+    regions = tuple((r.name, r.cells) for r in (g.region_of(a, b), g.region_of(c, e)) if r is not None)
+    return Step(kind, _NAMES[kind], 6, text, eliminations=tuple(elims), cells=cells, regions=regions,
                 candidates=tuple((cell, 1 << d) for cell in cells), links=links_of(chain, kinds))
 
 
@@ -254,7 +256,9 @@ def find_w_wing(ctx: Context) -> Iterator[Step]:
                                 f"{g.why(r1, r2)} is in {names(p, r1)[:-2]} or {names(p, r2)[:-2]}, so "
                                 f"{losses(ctx, elims)} ({notation(p, chain, kinds)}).")
                     shown = tuple(dict.fromkeys((a, b) + r1[0] + r2[0]))
-                    yield Step("w-wing", "W-Wing", 6, text, eliminations=tuple(elims), cells=shown,
+                    bridge_region = g.region_of(r1, r2)
+                    regions = () if bridge_region is None else ((bridge_region.name, bridge_region.cells),)
+                    yield Step("w-wing", "W-Wing", 6, text, eliminations=tuple(elims), cells=shown, regions=regions,
                                candidates=((a, mask), (b, mask)) + tuple((c, 1 << y) for c in r1[0] + r2[0]),
                                links=links_of(chain, kinds))
 
@@ -279,14 +283,14 @@ def _bridge(g: LinkGraph, a: int, b: int, y: int) -> tuple[Node, Node] | None:
 
 SKYSCRAPER = Technique("skyscraper", "Skyscraper", 6, 36, find_skyscraper,
                        "Skyscraper on 4: 4 in row 2 is in r2c3 or r2c7, and 4 in row 6 is in r6c3 or r6c8; r2c3 "
-                       "and r6c3 share column 3, so r2c7 or r6c8 is 4: r1c8 is not 4.")
+                       "and r6c3 share column 3, so r2c7 or r6c8 is 4: r1c8 is not 4.", kinds=BOX_KINDS)
 TWO_STRING_KITE = Technique("two-string-kite", "2-String Kite", 6, 40, find_two_string_kite,
                             "2-String Kite on 5: 5 in row 1 is in r1c2 or r1c6, and 5 in column 3 is in r3c3 or "
-                            "r8c3; r1c2 and r3c3 share box 1, so r1c6 or r8c3 is 5: r8c6 is not 5.")
+                            "r8c3; r1c2 and r3c3 share box 1, so r1c6 or r8c3 is 5: r8c6 is not 5.", kinds=BOX_KINDS)
 EMPTY_RECTANGLE = Technique("empty-rectangle", "Empty Rectangle", 6, 42, find_empty_rectangle,
                             "Empty Rectangle on 7: in box 5, 7 is in r4c4 or r4c5 or in r5c6 or r6c6; 7 in column 2 "
                             "is in r4c2 or r9c2, and r4c2 sees r4c4 and r4c5, so 7 is in r9c2 or in r5c6 or r6c6: "
-                            "r9c6 is not 7.")
+                            "r9c6 is not 7.", kinds=BOX_KINDS)
 TURBOT_FISH = Technique("turbot-fish", "Turbot fish", 6, 44, find_turbot_fish,
                         "Turbot fish on 3: 3 in box 1 is in r2c2 or r3c1, and 3 in cage c (10) is in r3c5 or r4c5; "
                         "r3c1 and r3c5 share row 3, so r2c2 or r4c5 is 3: r4c2 is not 3.")

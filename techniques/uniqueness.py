@@ -451,7 +451,7 @@ UNIQUE_RECTANGLE_1 = Technique("unique-rectangle-1", "Unique rectangle type 1", 
                                "so, because the puzzle has one solution, r3c5 is neither.")
 BUG_PLUS_1 = Technique("bug-plus-1", "BUG+1", 6, 30, find_bug_plus_one,
                        "every open cell but r5c5 has two candidates; without 5 there the grid would have two "
-                       "solutions, so, because the puzzle has one solution, r5c5 is 5.")
+                       "solutions, so, because the puzzle has one solution, r5c5 is 5.", kinds=("sudoku",))
 UNIQUE_RECTANGLE_2 = Technique("unique-rectangle-2", "Unique rectangle type 2", 7, 40, find_unique_rectangle_2,
                                "r1c1 and r1c5 are 2/7, r4c1 and r4c5 are 2/7/9: one of them is 9 (because the "
                                "puzzle has one solution), so 9 leaves row 4.")

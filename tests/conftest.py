@@ -17,6 +17,9 @@ import pytest
 
 from solver import native
 
+#: The play page tests' fixtures (base_url, tab, desk, phone): tests/play_fixtures.py.
+pytest_plugins = ["tests.play_fixtures"]
+
 REPO_ROOT = Path(__file__).resolve().parent.parent
 CORPUS_KINDS = ("kakuro", "killer", "greater-killer", "kropki", "sudoku")
 

@@ -29,8 +29,21 @@ def _flat(grid: list[list[int]]) -> str:
 
 
 @st.composite
-def killer_records(draw, max_cage: int = 5, hidden_totals: bool = False) -> dict:
-    """A Killer: connected cages (distinct digits) with totals from the solution."""
+def sudoku_records(draw) -> dict:
+    """A classic 9x9 Sudoku: a random solution and 17 to 40 of its digits as givens.
+    With few givens it may have several solutions (a technique that assumes
+    uniqueness must then stay silent)."""
+    grid = draw(sudoku_solutions())
+    keep = draw(st.sets(st.integers(0, 80), min_size=17, max_size=40))
+    givens = "".join(str(grid[i // 9][i % 9]) if i in keep else "." for i in range(81))
+    return {"id": "sudoku/hypothesis/1", "kind": "sudoku", "givens": givens, "solution": _flat(grid)}
+
+
+@st.composite
+def killer_records(draw, max_cage: int = 5, hidden_totals: bool = False, loose: bool = False) -> dict:
+    """A Killer: connected cages (distinct digits) with totals from the solution.
+    With ``loose``, some cages are left out (at least one stays): their cells
+    are loose, in no cage, as setters often leave them."""
     grid = draw(sudoku_solutions())
     order = draw(st.permutations(range(81)))
     cage_of = [-1] * 81
@@ -55,6 +68,9 @@ def killer_records(draw, max_cage: int = 5, hidden_totals: bool = False) -> dict
                     used.add(grid[rr][cc])
                     frontier.append(n)
         cages.append(cage)
+    if loose:
+        kept = [cage for cage in cages if draw(st.integers(0, 2))]
+        cages = kept or cages[:1]
     out = []
     for i, cage in enumerate(cages):
         total = sum(grid[c // 9][c % 9] for c in cage)
@@ -129,3 +145,25 @@ def kakuro_records(draw, hidden_totals: bool = False) -> dict:
                         for c in range(w + 1)) for r in range(h + 1)]
     return {"id": "kakuro/hypothesis/1", "kind": "kakuro", "height": h + 1, "width": w + 1,
             "grid": [" ".join(row) for row in tokens], "solution": solution}
+
+
+@st.composite
+def greater_killer_records(draw) -> dict:
+    """A Greater Killer: some cages dropped, some totals hidden, true relations between cages."""
+    record = draw(killer_records(max_cage=4, hidden_totals=True))
+    sol = record["solution"]
+    cages = [c for c in record["cages"] if draw(st.integers(0, 4))]
+    record["cages"] = cages
+
+    def total(cage) -> int:
+        return sum(int(sol[9 * (int(n[1]) - 1) + int(n[3]) - 1]) for n in cage["cells"])
+
+    relations = []
+    if len(cages) >= 2:
+        for _ in range(draw(st.integers(1, 12))):
+            a, b = draw(st.permutations(range(len(cages))))[:2]
+            ta, tb = total(cages[a]), total(cages[b])
+            op = "<" if ta < tb else ">" if ta > tb else "="
+            relations.append({"left": cages[a]["label"], "op": op, "right": cages[b]["label"]})
+    record.update(id="greater-killer/hypothesis/1", kind="greater-killer", relations=relations)
+    return record

@@ -20,6 +20,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from puzzles import SAMPLES, to_record
+from puzzles.common import content_id
 from solver.engine import DEFAULT_BUDGET
 from sumlogic.api import parse, record_of, write
 from sumlogic.cli import main
@@ -151,8 +152,29 @@ def test_parse_reads_a_link_into_our_record(client: TestClient) -> None:
     link = killer_link()
     body = post(client, "parse", {"puzzle": link})
     assert body["format"] == "sudokupad" and body["kind"] == "killer" and body["size"] == "9x9"
-    assert body["record"] == to_record(parse(link))
+    # a link without a title is named by its content, the same on every run
+    assert body["id"] == body["record"]["id"] == content_id(parse(link)) and body["title"] is None
+    assert body["record"] == {"id": body["id"], **to_record(parse(link))}
     assert record_of(parse(link))["cages"] == record_of(parse_sample("killer-1"))["cages"]
+    assert body["loose"] == []
+
+
+def test_parse_gives_the_identity_and_the_loose_cells(client: TestClient) -> None:
+    """What the play page needs: the setter's title, author and rules, and the cells in no cage."""
+    import dataclasses
+
+    from puzzles import killer
+
+    full = parse_sample("killer-1")
+    cages = [c for c in killer.cages(full) if len(c.cells) > 1]
+    info = (("title", "Heart in a Cage"), ("author", "A. Setter"), ("rules", "Normal killer rules."))
+    puzzle = dataclasses.replace(killer.build(cages), info=info)
+    body = post(client, "parse", {"puzzle": write(puzzle, "sudokupad").strip()})
+    assert (body["id"], body["title"], body["author"], body["rules"]) == (
+        "heart-in-a-cage", "Heart in a Cage", "A. Setter", "Normal killer rules.")
+    singles = sorted(name for c in killer.cages(full) if len(c.cells) == 1 for name in c.names())
+    assert body["loose"] == singles and len(body["record"]["cages"]) == len(cages)
+    assert (body["record"]["title"], body["record"]["rules"]) == ("Heart in a Cage", "Normal killer rules.")
 
 
 def test_a_record_object_is_a_puzzle(client: TestClient) -> None:

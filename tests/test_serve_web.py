@@ -117,7 +117,7 @@ def test_paste_play_hint_check_and_share(tab: Any, base_url: str, link: str) -> 
     tab.keyboard.press("ArrowRight")
     marks = sorted({truth("r1c3"), wrong("r1c3")})
     for digit in marks:
-        tab.keyboard.press(f"Shift+Digit{digit}")
+        tab.keyboard.press(f"Control+Digit{digit}")  # Ctrl + digit: a centre mark (a candidate), as in SudokuPad
     assert drawn_digit(tab, "r1c1") == str(truth("r1c1"))
     assert drawn_marks(tab, "r1c3") == marks
     assert tab.locator('rect.sl-cell.is-selected[data-cell="r1c3"]').count() == 1
@@ -159,7 +159,7 @@ def test_a_shared_address_opens_in_another_tab(tab: Any, browser: Any, base_url:
     tab.click('rect.sl-cell[data-cell="r5c5"]')
     tab.keyboard.press(f"Digit{truth('r5c5')}")
     tab.keyboard.press("ArrowDown")
-    tab.keyboard.press("Space")  # pencil mode on: plain digits are marks
+    tab.keyboard.press("c")  # Centre mode: plain digits are centre marks
     tab.keyboard.press("Digit1")
     tab.keyboard.press("Digit2")
     wait_saved(tab)

@@ -12,14 +12,16 @@ import json
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from puzzles import from_record, read_path, sample, SAMPLES
+from puzzles.generate import generate
 from solver.engine import DEFAULT_BUDGET, Engine, solve_with_logic
 from techniques import DEFAULT
 
 from .conftest import HARD_NODES, HARD_WORK
 from .oracle import wrong_effects
-from .strategies import kakuro_records, killer_records, kropki_records
+from .strategies import greater_killer_records, kakuro_records, killer_records, kropki_records, sudoku_records
 
 KINDS = ("kakuro", "killer", "greater-killer", "kropki", "sudoku")
 
@@ -27,6 +29,14 @@ KINDS = ("kakuro", "killer", "greater-killer", "kropki", "sudoku")
 def unsound(steps, solution) -> list[str]:
     """Descriptions of the steps that break the oracle."""
     return [f"{step.technique}: {w}" for step in steps for w in wrong_effects(step, solution)]
+
+
+def misapplied(steps, kind: str) -> list[str]:
+    """The steps of techniques that do not name ``kind`` among the kinds they apply to
+    (``Technique.kinds``, what ``sumlogic techniques --kind`` lists)."""
+    declared = {t.id: t.kinds for t in DEFAULT}
+    return [f"{step.technique} fired on a {kind}, which it does not list" for step in steps
+            if declared.get(step.technique) and kind not in declared[step.technique]]
 
 
 def logic_steps(puzzle, limit: int = 2000):
@@ -51,7 +61,7 @@ def test_every_corpus_puzzle_is_solved_soundly(kind, corpus, known_hard):
             pass  # allowed to run out of nodes (see conftest); its steps are still checked below
         elif trace.status != "solved" or trace.solution != solution:
             problems.append(f"{puzzle.id}: {trace.status}")
-        problems += [f"{puzzle.id}: {p}" for p in unsound(trace.steps, solution)]
+        problems += [f"{puzzle.id}: {p}" for p in unsound(trace.steps, solution) + misapplied(trace.steps, kind)]
     assert not problems, "\n".join(problems[:20])
 
 
@@ -60,6 +70,7 @@ def check_generated(record: dict) -> None:
     solution = puzzle.parse_solution(record["solution"])
     steps, ctx = logic_steps(puzzle)
     assert not unsound(steps, solution)
+    assert not misapplied(steps, puzzle.kind)
     assert not ctx.is_broken()
 
 
@@ -79,6 +90,34 @@ def test_generated_kropkis_are_solved_soundly(record):
 @given(kakuro_records())
 def test_generated_kakuros_are_solved_soundly(record):
     check_generated(record)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(sudoku_records())
+def test_generated_sudokus_are_solved_soundly(record):
+    """Random givens of a random grid: often several solutions, so a technique
+    that leans on uniqueness must not fire; every step is checked against the
+    drawn solution (a sound step removes no digit of any solution)."""
+    check_generated(record)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(greater_killer_records())
+def test_generated_greater_killers_are_solved_soundly(record):
+    check_generated(record)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(["sudoku", "killer", "kropki", "kakuro"]), st.integers(0, 10**6))
+def test_puzzles_of_the_generator_are_explained_soundly(kind, seed):
+    """Unique puzzles as the generator makes them (the same as ``generate --seed``),
+    explained start to end with a counted budget: every step, guesses too, holds
+    against the solution, and the trace ends solved with it."""
+    puzzle = generate(kind, seed=seed)
+    solution = puzzle.parse_solution(puzzle.get_info("solution"))
+    trace = solve_with_logic(puzzle, DEFAULT, timeout=None, budget=DEFAULT_BUDGET)
+    assert trace.status == "solved" and trace.solution == solution, f"{puzzle.id}: {trace.status}"
+    assert not unsound(trace.steps, solution) + misapplied(trace.steps, kind)
 
 
 @pytest.mark.parametrize("name", SAMPLES)

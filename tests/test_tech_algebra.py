@@ -412,6 +412,16 @@ def test_hypothesis_killers_are_sound(record):
 
 
 @FAST
+@given(killer_records(hidden_totals=True, loose=True))
+def test_hypothesis_killers_with_loose_cells_are_sound(record):
+    """Cells in no cage are innies of every house holding them, never part of a cage's total."""
+    puzzle = from_record(record)
+    solution = puzzle.parse_solution(record["solution"])
+    assert not check_equations(puzzle, solution)
+    assert not run(puzzle, solution, singles.TECHNIQUES + MINE, explain=True, limit=400)[0]
+
+
+@FAST
 @given(kakuro_records())
 def test_hypothesis_kakuros_are_sound(record):
     puzzle = from_record(record)

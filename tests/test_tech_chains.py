@@ -19,7 +19,7 @@ from solver.step import Link
 from techniques import DEFAULT, aic, turbot
 
 from .solutions_support import TooMany, solutions
-from .strategies import killer_records, kropki_records, sudoku_solutions
+from .strategies import kakuro_records, killer_records, kropki_records, sudoku_solutions
 
 FULL = 0b1111111110
 P = sudoku.build()
@@ -68,6 +68,7 @@ def test_skyscraper_fires_with_its_eliminations():
     assert elims(step) == [(n, [1]) for n in names_of(["r2c6", "r3c6", "r4c5", "r6c5"])]
     assert "Skyscraper on 1" in step.text and "share column 1" in step.text
     assert [k.strong for k in step.links] == [True, False, True]
+    assert {name for name, _ in step.regions} == {"row 1", "row 5"}
     assert {step.links[0].cells, step.links[-1].to_cells} == {(cell("r1c5"),), (cell("r5c6"),)}
 
 
@@ -131,6 +132,7 @@ def test_w_wing_fires_and_says_why():
     assert step.text.startswith("W-Wing: r2c3 and r7c8 are both 1/9, and 9 in column 5 is in r2c5 or r7c5, "
                                 "so r2c8 and r7c3 are not 1")
     assert step.links[2] == Link((cell("r2c5"),), 9, (cell("r7c5"),), 9, True)
+    assert [name for name, _ in step.regions] == ["column 5"]
 
 
 def test_w_wing_near_miss():
@@ -230,12 +232,13 @@ def has_solution(puzzle: Puzzle, masks: list[int], force: tuple[int, int]) -> bo
 def loose_positions(draw):
     """A puzzle of some kind built from a random solution, and masks holding that solution
     plus about a quarter of the other digits."""
-    kind = draw(st.sampled_from(["sudoku", "killer", "kropki"]))
+    kind = draw(st.sampled_from(["sudoku", "killer", "kropki", "kakuro"]))
     if kind == "sudoku":
         grid = draw(sudoku_solutions())
         puzzle, sol = P, [d for row in grid for d in row]
     else:
-        record = draw(killer_records(max_cage=4) if kind == "killer" else kropki_records())
+        record = draw(killer_records(max_cage=4) if kind == "killer" else kropki_records() if kind == "kropki"
+                      else kakuro_records())
         puzzle = from_record(record)
         sol = list(puzzle.parse_solution(record["solution"]))
     rng = random.Random(draw(st.integers(0, 10**6)))
@@ -243,10 +246,30 @@ def loose_positions(draw):
     return puzzle, masks
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@st.composite
+def loose_kakuros(draw):
+    record = draw(kakuro_records(hidden_totals=draw(st.booleans())))
+    puzzle = from_record(record)
+    rng = random.Random(draw(st.integers(0, 10**6)))
+    sol = puzzle.parse_solution(record["solution"])
+    return puzzle, [1 << d | sum(1 << e for e in range(1, 10) if rng.random() < 0.3) for d in sol]
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(loose_kakuros())
+def test_kakuro_chain_eliminations_survive_brute_force(case):
+    check_against_brute_force(*case)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(loose_positions())
 def test_every_chain_elimination_survives_brute_force(case):
-    puzzle, masks = case
+    check_against_brute_force(*case)
+
+
+def check_against_brute_force(puzzle: Puzzle, masks: list[int]) -> None:
+    """Each chain technique's first steps: every removed candidate (and every other digit
+    of a placed cell) belongs to no solution of the position."""
     for tech in CHAINS:
         ctx = Context(puzzle, Candidates(puzzle, masks), DEFAULT, work=Work(200_000))
         for k, step in enumerate(tech.find(ctx)):

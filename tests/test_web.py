@@ -211,7 +211,7 @@ def test_command_line_writes_the_page(tmp_path: Path) -> None:
 def test_viewer_files_are_package_data() -> None:
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     patterns = config["tool"]["setuptools"]["package-data"]["sumlogic"]
-    for name in ("viewer.js", "viewer.css"):
+    for name in ("viewer.js", "arrows.js", "viewer.css"):
         assert (ROOT / "sumlogic" / "web" / name).is_file()
         assert any(fnmatch(f"web/{name}", p) for p in patterns), f"sumlogic/web/{name} is not package data"
 

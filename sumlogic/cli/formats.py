@@ -1,5 +1,5 @@
-"""``sumlogic formats``, ``sumlogic kinds`` and ``sumlogic samples``: what notations, puzzle kinds and
-bundled puzzles there are."""
+"""``sumlogic formats``, ``sumlogic kinds``, ``sumlogic samples`` and ``sumlogic techniques``: what
+notations, puzzle kinds, bundled puzzles and solving techniques there are."""
 
 from __future__ import annotations
 
@@ -22,6 +22,48 @@ def add_parsers(commands: Any) -> None:
     samples = commands.add_parser("samples", help="list the bundled sample puzzles (use as sample:NAME)")
     samples.add_argument("--json", action="store_true", help="one JSON object per sample")
     samples.set_defaults(run=cmd_samples)
+    listed = commands.add_parser("techniques", help="list the solving techniques, easiest first",
+                                 description="List every solving technique with its id (for --techniques "
+                                             "and --without), level, score, the kinds it applies to and "
+                                             "an example sentence, easiest first.")
+    listed.add_argument("--kind", metavar="KIND", default=None,
+                        help="only the techniques that apply to this kind (see: sumlogic kinds)")
+    listed.add_argument("--json", action="store_true", help="one JSON object per technique")
+    listed.set_defaults(run=cmd_techniques)
+
+
+def cmd_techniques(args: argparse.Namespace) -> int:
+    """``sumlogic techniques``: every technique, easiest first.
+
+    >>> import argparse
+    >>> cmd_techniques(argparse.Namespace(kind="sudoku", json=False))  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
+    id level score name kinds example
+    naked-single 1 1 Naked single all r3c4 has only 7 left, so it is 7.
+    ...
+    0
+    >>> cmd_techniques(argparse.Namespace(kind="killer", json=True))  # doctest: +ELLIPSIS
+    {"id": "naked-single", "name": "Naked single", "level": 1, "score": 1, "kinds": [...], "example": ...}
+    ...
+    0
+    """
+    from puzzles.kinds import KINDS
+    from ..catalogue import techniques
+
+    if args.kind is not None and args.kind not in KINDS:
+        from .reading import InputError
+
+        raise InputError(f"techniques --kind: unknown kind {args.kind!r} (valid: {', '.join(KINDS)})")
+    rows = techniques(args.kind)
+    if args.json:
+        for row in rows:
+            emit_json(row)
+        return EXIT_OK
+    every = list(KINDS)
+    lines = [(r["id"], str(r["level"]), str(r["score"]), r["name"],
+              "all" if r["kinds"] == every else ", ".join(r["kinds"]), r["example"]) for r in rows]
+    for line in table(lines, ("id", "level", "score", "name", "kinds", "example")):
+        emit(line)
+    return EXIT_OK
 
 
 def cmd_kinds(args: argparse.Namespace) -> int:

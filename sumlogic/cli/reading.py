@@ -128,16 +128,32 @@ def read_entries(path: str, format: str | None = None, max_bytes: int = DEFAULT_
     if path.startswith(SAMPLE_PREFIX) and not _exists(path):
         return read_sample(path[len(SAMPLE_PREFIX):], format)
     if path != "-" and not _exists(path) and inline(unwrap(path)):
-        from puzzles.common import id_from_source
-
         path = unwrap(path)
         name = inline_name(path)
-        stem = id_from_source(name)  # an inline puzzle has no file to name it after
-        return [dataclasses.replace(e, puzzle=dataclasses.replace(e.puzzle, id=""))
-                if e.puzzle is not None and stem and e.puzzle.id.startswith(stem) else e
-                for e in parse_entries(path, format, name)]
+        return named(unnamed_inline(parse_entries(path, format, name), name))
     name = STDIN_NAME if path == "-" else path
-    return parse_entries(read_source(path, max_bytes), format, name)
+    return named(parse_entries(read_source(path, max_bytes), format, name))
+
+
+def unnamed_inline(entries: Sequence[Entry], name: str) -> list[Entry]:
+    """Entries of a puzzle given inline (a link as an argument) without the id its
+    readers made from the argument as if it were a file name: it has no file."""
+    from puzzles.common import id_from_source
+
+    stem = id_from_source(name)
+    return [dataclasses.replace(e, puzzle=dataclasses.replace(e.puzzle, id=""))
+            if e.puzzle is not None and stem and e.puzzle.id.startswith(stem) else e
+            for e in entries]
+
+
+def named(entries: Sequence[Entry]) -> list[Entry]:
+    """Entries whose puzzle has no id given one that is the same on every run
+    (:func:`puzzles.common.name_of`: from its title, else a short hash of its
+    content), so that output never shows a puzzle without a name."""
+    from puzzles.common import name_of
+
+    return [dataclasses.replace(e, puzzle=dataclasses.replace(e.puzzle, id=name_of(e.puzzle)))
+            if e.puzzle is not None and not e.puzzle.id else e for e in entries]
 
 
 def _exists(path: str) -> bool:

@@ -219,6 +219,11 @@ STATIC = {
     "view.js": ("server/static/view.js", "text/javascript; charset=utf-8"),
     "docs.js": ("server/static/docs.js", "text/javascript; charset=utf-8"),
     "viewer.js": ("web/viewer.js", "text/javascript; charset=utf-8"),
+    "arrows.js": ("web/arrows.js", "text/javascript; charset=utf-8"),
+    "play-grid.js": ("server/static/play-grid.js", "text/javascript; charset=utf-8"),
+    "play-input.js": ("server/static/play-input.js", "text/javascript; charset=utf-8"),
+    "play-draw.js": ("server/static/play-draw.js", "text/javascript; charset=utf-8"),
+    "play-ask.js": ("server/static/play-ask.js", "text/javascript; charset=utf-8"),
     "viewer.css": ("web/viewer.css", "text/css; charset=utf-8"),
 }
 """The files the pages load, all from the package: nothing from another site."""

@@ -24,7 +24,6 @@ ever read from the server's disk.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import signal
 from typing import Any, Callable
@@ -93,9 +92,8 @@ def read_puzzle(fields: Body) -> tuple[Puzzle, str]:
     Raises :class:`BadField` naming ``puzzle`` (or ``format``) when it cannot be read.
     """
     from puzzles import FORMATS, detect_format
-    from puzzles.common import id_from_source
 
-    from ..cli.reading import InputError, inline, inline_name, parse_entries, read_sample
+    from ..cli.reading import InputError, inline, inline_name, named, parse_entries, read_sample, unnamed_inline
 
     value = fields.get("puzzle")
     notation = fields.get("format")
@@ -118,12 +116,10 @@ def read_puzzle(fields: Body) -> tuple[Puzzle, str]:
                 notation = detect_format(sample_text(value[len("sample:"):].strip()))
         elif inline(value):
             name = inline_name(value)
-            stem = id_from_source(name)
-            entries = [dataclasses.replace(e, puzzle=dataclasses.replace(e.puzzle, id=""))
-                       if e.puzzle is not None and stem and e.puzzle.id.startswith(stem) else e
-                       for e in parse_entries(value, notation, name)]
+            entries = unnamed_inline(parse_entries(value, notation, name), name)
         else:
             entries = parse_entries(value, notation, "<puzzle>")
+        entries = named(entries)
         notation = notation or detect_format(value if isinstance(value, str) else "")
     except InputError as error:
         raise BadField("puzzle", _cli_words(str(error))) from None
@@ -223,9 +219,12 @@ def _grade(fields: Body) -> Body:
 def _parse(fields: Body) -> Body:
     from puzzles import to_record
 
+    from puzzles.killer import loose_cells
+
     puzzle, notation = read_puzzle(fields)
     return {"id": puzzle.id, "kind": puzzle.kind, "format": notation, "size": f"{puzzle.height}x{puzzle.width}",
-            "record": to_record(puzzle)}
+            "title": puzzle.get_info("title"), "author": puzzle.get_info("author"), "rules": puzzle.get_info("rules"),
+            "loose": [puzzle.cell_name(i) for i in loose_cells(puzzle)], "record": to_record(puzzle)}
 
 
 def _convert(fields: Body) -> Body:

@@ -85,7 +85,7 @@ BUDGET = Field("budget", ("integer",), low=0,
                doc="work units the searching techniques may spend (default and most: the server's budget); "
                    "a budget gives the same trace on every machine")
 POSITION = Field("position", ("object",),
-                 doc="the player's digits and pencil marks (the JSON of sumlogic.Position.to_dict)")
+                 doc="the player's digits, pencil marks and corner marks (the JSON of sumlogic.Position.to_dict)")
 STEP_BUDGET = Field("budget", ("integer",), low=0,
                     doc="work units the searching techniques may spend finding the step and explaining "
                         "mistakes (default and most: the server's budget); past it a hint is a guess")
@@ -260,7 +260,9 @@ SUMMARIES = {
     "grade": ("Grade a puzzle", "The JSON of `sumlogic grade --json --budget N`: `band`, `level`, "
                                          "`minutes` (a person's estimated solving time) and more."),
     "parse": ("Read a puzzle in any notation",
-              "The puzzle as a record of the corpus schema, with the notation it was read in."),
+              "The puzzle as a record of the corpus schema (`record`), with the notation it was read in "
+              "(`format`), its `id`, its `title`, `author` and `rules` text as the setter gave them (null when "
+              "absent) and, for a Killer, its `loose` cells (in no cage; never drawn as cages)."),
     "convert": ("Convert a puzzle to another notation", "The text `sumlogic convert IN --to F` writes."),
 }
 

@@ -118,11 +118,51 @@
     const kind = trace.kind || puzzle.kind || "sudoku";
     const board = {
       kind, height: 0, width: 0, maxDigit: 9, boxes: null, blockOf: null,
-      cells: [], index: new Map(), clues: [], blocks: [], cages: [], dots: [], relations: [],
+      cells: [], index: new Map(), clues: [], blocks: [], cages: [], dots: [], relations: [], cageOf: new Map(),
+      info: puzzleInfo(puzzle),
     };
     if (kind === "kakuro") readKakuro(puzzle, board);
     else readSquare(puzzle, board);
     return board;
+  }
+
+  /**
+   * The puzzle's identity as its setter gave it: ``{title, author, rules}``
+   * (strings, empty when absent). The one place that knows where a puzzle
+   * record keeps them: ``info`` (the model's, from f-puzzles and SudokuPad
+   * data) first, then the same names at the top of the record.
+   */
+  function puzzleInfo(record) {
+    const puzzle = record && typeof record === "object" ? record : {};
+    const info = puzzle.info && typeof puzzle.info === "object" ? puzzle.info : {};
+    const pick = (name) => {
+      for (const value of [info[name], puzzle[name]]) {
+        if (typeof value === "string" && value.trim()) return value.trim();
+        if (Array.isArray(value) && value.every((v) => typeof v === "string") && value.join("").trim()) return value.join("\n").trim();
+      }
+      return "";
+    };
+    return { title: pick("title"), author: pick("author"), rules: pick("rules") };
+  }
+
+  /** What a screen reader says of a cell: its name, digit or marks, and its cage with the total. */
+  function cellLabel(board, i, digit, centre, corner) {
+    const cell = board.cells[i];
+    const parts = [`row ${cell.r + 1}, column ${cell.c + 1}`];
+    if (digit) parts.push(cell.given ? `given ${digit}` : `${digit}`);
+    else {
+      const c = digitsOf(centre || 0);
+      const k = digitsOf(corner || 0);
+      if (!c.length && !k.length) parts.push("empty");
+      if (c.length) parts.push(`centre marks ${c.join(" ")}`);
+      if (k.length) parts.push(`corner marks ${k.join(" ")}`);
+    }
+    const cage = board.cageOf.get(cell.name);
+    if (cage) {
+      const hasSum = cage.sum !== null && cage.sum !== undefined;
+      parts.push(`cage ${cage.label || ""}${hasSum ? ` total ${cage.sum}` : " without a total"}`.replace("  ", " "));
+    } else if (board.cages.length) parts.push("in no cage");
+    return parts.join(", ");
   }
 
   function addCell(board, r, c, given) {
@@ -159,7 +199,9 @@
       }
     }
     for (const cage of puzzle.cages || []) {
-      board.cages.push({ label: cage.label, sum: cage.sum, cells: (cage.cells || []).map(parseCell).filter(Boolean) });
+      const entry = { label: cage.label, sum: cage.sum, cells: (cage.cells || []).map(parseCell).filter(Boolean) };
+      board.cages.push(entry);
+      for (const [r, c] of entry.cells) board.cageOf.set(cellName(r, c), entry);
     }
     for (const [colour, list] of [["white", puzzle.white], ["black", puzzle.black]]) {
       for (const [a, b] of list || []) {
@@ -315,7 +357,8 @@
     drawRegions(overlay),
     drawDots(board),
     drawRelations(board),
-    drawContents(board, state, overlay));
+    drawContents(board, state, overlay),
+    window.SumlogicArrows ? window.SumlogicArrows.draw(board, marks, CELL, board.cages.length > 0) : null);
   }
 
   /** What a step marks on the board, indexed by cell. */
@@ -423,6 +466,13 @@
     return g;
   }
 
+  let masks = 0;
+
+  /**
+   * Each cage of the setter (a cell outside every cage gets none): a dashed
+   * outline inside its border and, as SudokuPad draws it, its total in the
+   * top-left corner on the cells' background, the outline stopping short of it.
+   */
   function drawCages(board) {
     const g = svg("g", { class: "sl-cages" });
     for (const cage of board.cages) {
@@ -430,10 +480,22 @@
       const [r, c] = topLeft(cage.cells);
       const hasSum = cage.sum !== null && cage.sum !== undefined;
       const title = `cage ${cage.label}${hasSum ? `: total ${cage.sum}` : ": no total"} (${cage.cells.map(([a, b]) => cellName(a, b)).join(" ")})`;
-      g.append(svg("g", { class: "sl-cage", "data-cage": cage.label },
-        svg("title", { text: title }),
-        svg("path", { d: outlinePath(cage.cells, 5) }),
-        cageTag(board, cage, hasSum, c * CELL + 4, r * CELL + 4)));
+      const tag = cageTag(board, cage, hasSum, c * CELL + 2, r * CELL + 1.5);
+      const path = svg("path", { d: outlinePath(cage.cells, 5) });
+      const parts = [svg("title", { text: title })];
+      if (tag) {
+        masks += 1;
+        const id = `sl-cage-mask-${masks}`;
+        const chars = (cage.label ? String(cage.label).length + 1 : 0) + (hasSum ? String(cage.sum).length : 0);
+        // wide enough for the total at the play page's larger phone size too (15 units a digit's height)
+        const w = 4 + chars * 9;
+        parts.push(svg("mask", { id, maskUnits: "userSpaceOnUse", x: -MARGIN, y: -MARGIN, width: board.width * CELL + 2 * MARGIN, height: board.height * CELL + 2 * MARGIN },
+          svg("rect", { x: -MARGIN, y: -MARGIN, width: board.width * CELL + 2 * MARGIN, height: board.height * CELL + 2 * MARGIN, fill: "#fff" }),
+          svg("rect", { class: "sl-cage-sum-box", x: c * CELL, y: r * CELL, width: w, height: 18, fill: "#000" })));
+        path.setAttribute("mask", `url(#${id})`);
+      }
+      parts.push(path, tag);
+      g.append(svg("g", { class: "sl-cage", "data-cage": cage.label }, parts));
     }
     return g;
   }
@@ -622,9 +684,13 @@
     facts.push(sudokupadLink(trace));
     const rules = ruleNotes(trace, board);
     const counts = summarise(trace);
+    const info = puzzleInfo(trace.puzzle);
     return el("section", { class: "sl-summary", "aria-label": "Summary" },
-      el("h1", { class: "sl-title", text: trace.id || "puzzle" }),
+      el("h1", { class: "sl-title", text: info.title || trace.id || "puzzle" }),
+      info.author ? el("p", { class: "sl-author", text: `by ${info.author}` }) : null,
       el("p", { class: "sl-facts" }, facts),
+      info.rules ? el("p", { class: "sl-setter-rules", text: info.rules }) : null,
+      typeof trace.reason === "string" && trace.reason ? el("p", { class: "sl-reason", role: "note", text: trace.reason }) : null,
       rules.length ? el("p", { class: "sl-rules" }, rules.join(" ")) : null,
       counts.length ? el("ul", { class: "sl-counts", "aria-label": "Techniques used" },
         counts.map((c) => el("li", { class: c.guess ? "sl-count is-guess" : "sl-count", title: c.level !== undefined ? `level ${c.level}` : "" },
@@ -1140,7 +1206,9 @@
     return new Viewer(root, traces, {});
   }
 
-  window.SumlogicBoard = Object.freeze({ buildBoard, drawBoard, cellName, parseCell, maskOf, digitsOf, allDigits, openViewer });
+  window.SumlogicBoard = Object.freeze({
+    buildBoard, drawBoard, cellName, parseCell, maskOf, digitsOf, allDigits, openViewer, puzzleInfo, cellLabel, CELL,
+  });
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();

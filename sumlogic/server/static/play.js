@@ -1,13 +1,18 @@
 /* sumlogic play page (served by `sumlogic serve`).
  *
- * Paste a puzzle (a link or text in any notation sumlogic reads), play it
- * with the keyboard or the mouse, ask the server to check the position or
- * for a hint (level 1, then 2, then 3), apply the hint's step, grade the
- * puzzle, or open the step viewer from the position (/view, a new tab).
- * Every change of the position can be undone and redone. The board is drawn by the step
- * viewer's code (window.SumlogicBoard, from viewer.js). The puzzle and the
- * position live in the address (#p=...), so a link shares them and a reload
- * restores them: the server keeps nothing between requests.
+ * Paste a puzzle (a link or text in any notation sumlogic reads) and play it
+ * as in SudokuPad (play-input.js: selection, modes, keys), with digits,
+ * corner and centre marks and colours (play-grid.js, drawn by play-draw.js);
+ * ask the server (play-ask.js, whose methods are mixed into Game) to
+ * check the position or for a hint (level 1, then 2, then 3), apply the
+ * hint's step, grade the puzzle, or open the step viewer from the position
+ * (/view, a new tab). Every change can be undone and redone. The board is
+ * drawn by the step viewer's code (window.SumlogicBoard, viewer.js). The
+ * puzzle and the position live in the address (#p=...), so a link shares
+ * them and a reload restores them: the server keeps nothing between requests.
+ *
+ * What the page says is always about the grid shown: a change of the grid
+ * takes away the marks and words of an earlier check or hint.
  * Plain ES2020, no dependencies; everything comes from this server.
  */
 (() => {
@@ -18,35 +23,39 @@
   const KIND_TEXT = {
     kakuro: "Kakuro", killer: "Killer Sudoku", "greater-killer": "Greater Killer", kropki: "Kropki Sudoku", sudoku: "Sudoku",
   };
-  const LEVEL_TEXT = { 1: "where to look", 2: "the cells and digits", 3: "the whole step" };
-
-  const $ = (id) => document.getElementById(id);
-
-  const el = window.SumlogicDom.el;
-
-  // ---------------------------------------------------------------- the address and the server (address.js)
-
-  const encodeState = (data) => window.SumlogicAddress.encode(data);
-  const decodeState = (text) => window.SumlogicAddress.decode(text);
-  const call = (path, body) => window.SumlogicAddress.call(API + path, body);
+  const MODE_TEXT = { normal: "Normal: digits", corner: "Corner marks", centre: "Centre marks", colour: "Colour" };
   const HISTORY_LIMIT = 500;
 
-  // ---------------------------------------------------------------- the game
+  const $ = (id) => document.getElementById(id);
+  const el = window.SumlogicDom.el;
+  const call = (path, body) => window.SumlogicAddress.call(API + path, body);
+
+  /** "m:ss" (or "h:mm:ss") of a number of milliseconds. */
+  function clock(ms) {
+    const s = Math.floor(ms / 1000);
+    const [h, m, sec] = [Math.floor(s / 3600), Math.floor(s / 60) % 60, s % 60];
+    const two = (n) => String(n).padStart(2, "0");
+    return h ? `${h}:${two(m)}:${two(sec)}` : `${m}:${two(sec)}`;
+  }
 
   class Game {
     constructor() {
       this.record = null;
       this.board = null;
-      this.values = null;
-      this.marks = null;
-      this.selected = -1;
-      this.pencil = false;
-      this.hint = null;
-      this.hintLevel = 0;
+      this.grid = null;
+      this.selection = new Set();
+      this.cursor = -1;
+      this.mode = "normal";
       this.mistakes = new Map();
       this.past = [];
       this.future = [];
       this.writing = Promise.resolve();
+      this.elapsed = 0;
+      this.since = null;
+      this.paused = false;
+      this.solved = false;
+      this.opened = 0;
+      this.forgetHint();
       this.bind();
     }
 
@@ -62,30 +71,38 @@
         }
       });
       $("sl-samples").addEventListener("change", (e) => e.target.value && this.open(e.target.value));
-      $("sl-check").addEventListener("click", () => this.check());
-      $("sl-hint").addEventListener("click", () => this.askHint());
-      $("sl-apply").addEventListener("click", () => this.applyStep());
-      $("sl-grade").addEventListener("click", () => this.grade());
-      $("sl-undo").addEventListener("click", () => this.undo());
-      $("sl-redo").addEventListener("click", () => this.redo());
+      const clicks = {
+        "sl-check": () => this.check(), "sl-hint": () => this.askHint(), "sl-apply": () => this.applyStep(),
+        "sl-grade": () => this.grade(), "sl-undo": () => this.undo(), "sl-redo": () => this.redo(),
+        "sl-restart": () => this.restart(), "sl-pause": () => this.pause(!this.paused),
+      };
+      for (const [id, fn] of Object.entries(clicks)) $(id).addEventListener("click", fn);
+      for (const button of document.querySelectorAll(".sl-modes [data-mode]")) {
+        button.addEventListener("click", () => this.setMode(button.getAttribute("data-mode")));
+      }
+      // the conflicts setting is the player's, kept in this browser
+      try {
+        const kept = localStorage.getItem("sumlogic.conflicts");
+        if (kept !== null) $("sl-conflicts").checked = kept === "on";
+      } catch (error) {
+        // storage refused (a private window): the box keeps its default
+      }
+      $("sl-conflicts").addEventListener("change", () => {
+        try {
+          localStorage.setItem("sumlogic.conflicts", $("sl-conflicts").checked ? "on" : "off");
+        } catch (error) {
+          // storage refused: the setting lasts as long as the page
+        }
+        if (this.board) this.draw();
+      });
       $("sl-steps").addEventListener("click", (e) => {
         if (e.button || e.ctrlKey || e.metaKey || e.shiftKey) return; // the browser's own new tab or window: the href
         e.preventDefault();
         this.openSteps();
       });
-      $("sl-mode").addEventListener("click", () => this.setPencil(!this.pencil));
-      $("sl-restart").addEventListener("click", () => this.restart());
-      document.addEventListener("keydown", (e) => this.key(e));
+      window.SumlogicPlayInput.bind(this);
       window.addEventListener("hashchange", () => this.readHash());
-      $("sl-board").addEventListener("click", (e) => {
-        const target = e.target.closest && e.target.closest("[data-cell]");
-        const i = target ? this.board.index.get(target.getAttribute("data-cell")) : undefined;
-        if (i !== undefined) {
-          this.selected = i;
-          this.draw();
-          $("sl-board").focus();
-        }
-      });
+      setInterval(() => this.tick(), 1000);
     }
 
     say(text, tone = "") {
@@ -106,6 +123,8 @@
       }
     }
 
+    // ------------------------------------------------------------ opening
+
     /** Read a pasted link or text on the server, then start it. */
     async open(text) {
       if (!text.trim()) {
@@ -117,62 +136,78 @@
         const data = await call("/parse", { puzzle: text.trim() });
         const record = data.record;
         delete record.solution;
-        this.start(record, {}, {});
+        this.start(record, {}, 0);
         this.say(`${KIND_TEXT[data.kind] || data.kind} ${data.size}, read as ${data.format}.`);
         this.save();
+        $("sl-board").focus({ preventScroll: true });
       } catch (error) {
         this.say(`Cannot open it: ${error.message}`, "error");
       }
     }
 
-    /** Show ``record`` with the player's ``placed`` digits and ``marks`` ({"r1c2": 5}, {"r1c3": [1, 2]}). */
-    start(record, placed, marks) {
+    /** Show ``record`` with the player's position ``data`` (the address's {placed, marks, corner, colours}). */
+    start(record, data, elapsed) {
       const B = window.SumlogicBoard;
+      const G = window.SumlogicPlayGrid;
       this.record = record;
       this.board = B.buildBoard({ kind: record.kind, puzzle: record });
-      const n = this.board.cells.length;
-      this.values = new Uint8Array(n);
-      this.marks = new Uint16Array(n);
-      this.board.cells.forEach((cell, i) => { this.values[i] = cell.given; });
-      for (const [name, digit] of Object.entries(placed || {})) {
-        const i = this.board.index.get(name);
-        if (i !== undefined && !this.board.cells[i].given && digit >= 1 && digit <= this.board.maxDigit) this.values[i] = digit;
-      }
-      for (const [name, digits] of Object.entries(marks || {})) {
-        const i = this.board.index.get(name);
-        if (i !== undefined) this.marks[i] = B.maskOf(digits);
-      }
-      this.selected = this.board.cells.findIndex((cell) => !cell.given);
-      this.forget();
+      this.units = G.units(this.board);
+      this.grid = new G.Grid(this.board);
+      this.grid.load(data || {});
+      const first = this.board.cells.findIndex((cell) => !cell.given);
+      this.cursor = first;
+      this.selection = new Set(first >= 0 ? [first] : []);
       this.past = [];
       this.future = [];
-      this.mistakes.clear();
-      for (const id of ["sl-mistakes", "sl-grade-box"]) $(id).hidden = true;
-      for (const id of ["sl-check", "sl-hint", "sl-apply", "sl-grade", "sl-mode", "sl-restart"]) $(id).disabled = false;
+      this.elapsed = elapsed || 0;
+      this.since = Date.now();
+      this.paused = false;
+      this.solved = false;
+      this.clearVerdicts();
+      $("sl-grade-box").hidden = true;
+      $("sl-solved").hidden = true;
+      $("sl-board").classList.remove("is-paused");
+      for (const id of ["sl-check", "sl-hint", "sl-apply", "sl-grade", "sl-restart", "sl-pause"]) $(id).disabled = false;
+      for (const b of document.querySelectorAll(".sl-modes [data-mode]")) b.disabled = false;
       $("sl-steps").setAttribute("aria-disabled", "false");
+      this.showIdentity();
+      this.setMode(this.mode);
       this.drawHistory();
-      this.drawPad();
+      this.tick();
       this.draw();
+      this.warnIfNotUnique();
     }
 
-    /** The position as the API takes it (sumlogic.Position.to_dict without the puzzle). */
+    /** The setter's title, author and rules when the puzzle carries them (viewer.js: puzzleInfo). */
+    showIdentity() {
+      const info = window.SumlogicBoard.puzzleInfo(this.record);
+      const kind = KIND_TEXT[this.board.kind] || this.board.kind;
+      $("sl-identity").hidden = false;
+      $("sl-title").textContent = info.title || `${kind} ${this.board.height}x${this.board.width}`;
+      $("sl-author").textContent = info.author ? `by ${info.author}` : "";
+      $("sl-author").hidden = !info.author;
+      $("sl-rules").textContent = info.rules;
+      $("sl-rules-box").hidden = !info.rules;
+      document.title = `sumlogic: ${info.title || kind}`;
+    }
+
+    // ------------------------------------------------------------ the address
+
+    /** The position as the API takes it: the player's digits, their centre marks (``marks``: their
+     * candidates) and corner marks (``corner``: where a digit may go in a box, never what a cell cannot be;
+     * a check reports those that leave out where the digit goes). */
     position() {
-      const placed = {};
-      const marks = {};
-      this.board.cells.forEach((cell, i) => {
-        if (this.values[i] && !cell.given) placed[cell.name] = this.values[i];
-        else if (!this.values[i] && this.marks[i]) marks[cell.name] = window.SumlogicBoard.digitsOf(this.marks[i]);
-      });
-      return { placed, marks };
+      const { placed, marks, corner } = this.grid.dump();
+      return Object.keys(corner).length ? { placed, marks, corner } : { placed, marks };
     }
 
     /** Write the puzzle and the position into the address (one write at a time, in order). */
     save() {
       if (!this.record) return this.writing;
-      const { placed, marks } = this.position();
-      const data = { v: 1, puzzle: this.record, placed, marks };
+      // the clock stays out of the address: the same position always has the same address
+      const data = { v: 2, puzzle: this.record, ...this.grid.dump() };
       this.writing = this.writing.then(async () => {
-        const hash = `#${HASH_KEY}=${await encodeState(data)}`;
+        const hash = `#${HASH_KEY}=${await window.SumlogicAddress.encode(data)}`;
         if (location.hash !== hash) history.replaceState(null, "", hash);
         $("sl-steps").setAttribute("href", `/view${hash}`);
         document.body.setAttribute("data-saved", hash.length);
@@ -184,9 +219,9 @@
       const m = new RegExp(`[#&]${HASH_KEY}=([A-Za-z0-9_-]+)`).exec(location.hash);
       if (!m) return false;
       try {
-        const data = await decodeState(m[1]);
+        const data = await window.SumlogicAddress.decode(m[1]);
         if (!data || typeof data.puzzle !== "object") throw new Error("no puzzle in it");
-        this.start(data.puzzle, data.placed, data.marks);
+        this.start(data.puzzle, data, 0);
         this.say(`${KIND_TEXT[data.puzzle.kind] || data.puzzle.kind}: restored from the address.`);
         return true;
       } catch (error) {
@@ -195,116 +230,61 @@
       }
     }
 
-    forget() {
-      this.applied = null;
-      this.hint = null;
-      this.hintShown = 0;
-      this.hintLevel = 0;
-      $("sl-hint-box").hidden = true;
-      $("sl-hint").textContent = "Hint";
+    // ------------------------------------------------------------ the clock
+
+    time() {
+      return this.elapsed + (this.since !== null && !this.paused && !this.solved ? Date.now() - this.since : 0);
     }
 
-    // ------------------------------------------------------------ moves
-
-    setPencil(on) {
-      this.pencil = on;
-      $("sl-mode").setAttribute("aria-pressed", String(on));
-      $("sl-pad").classList.toggle("is-pencil", on);
+    tick() {
+      if (this.board) $("sl-timer").textContent = clock(this.time());
     }
 
-    playable(i) {
-      return i >= 0 && this.board && !this.board.cells[i].given;
+    pause(on) {
+      if (!this.board || this.solved || on === this.paused) return;
+      this.elapsed = this.time();
+      this.since = Date.now();
+      this.paused = on;
+      $("sl-board").classList.toggle("is-paused", on);
+      $("sl-pause").textContent = on ? "Resume" : "Pause";
+      $("sl-pause").setAttribute("aria-pressed", String(on));
+      this.say(on ? "Paused: the clock stands still. Press P or Resume to go on." : "");
+      this.tick();
+      if (on) $("sl-pause").focus();
+      else $("sl-board").focus({ preventScroll: true });
     }
 
-    // ------------------------------------------------------------ undo and redo
+    // ------------------------------------------------------------ selecting
 
-    snapshot() {
-      return { values: Uint8Array.from(this.values), marks: Uint16Array.from(this.marks) };
-    }
-
-    /** Remember the position before a change (Undo goes back to it); a new change forgets what Redo had. */
-    remember() {
-      this.past.push(this.snapshot());
-      if (this.past.length > HISTORY_LIMIT) this.past.shift();
-      this.future = [];
-      this.drawHistory();
-    }
-
-    undo() {
-      if (!this.board || !this.past.length) return this.say("Nothing to undo.");
-      this.future.push(this.snapshot());
-      this.restore(this.past.pop(), "Undone.");
-    }
-
-    redo() {
-      if (!this.board || !this.future.length) return this.say("Nothing to redo.");
-      this.past.push(this.snapshot());
-      this.restore(this.future.pop(), "Redone.");
-    }
-
-    restore(state, words) {
-      this.values = state.values;
-      this.marks = state.marks;
-      this.mistakes.clear();
-      $("sl-mistakes").hidden = true;
-      this.forget();
-      this.drawHistory();
+    /** Add cell ``i`` to the selection (or take it out), the cursor moving there. */
+    touch(i, remove = false) {
+      if (remove) this.selection.delete(i);
+      else this.selection.add(i);
+      this.cursor = i;
       this.draw();
-      this.say(words);
-      this.save();
     }
 
-    drawHistory() {
-      $("sl-undo").disabled = !this.past.length;
-      $("sl-redo").disabled = !this.future.length;
-    }
-
-    /** Place ``digit`` in the selected cell (the same digit again clears it), or toggle it as a mark. */
-    enter(digit, asMark) {
-      const i = this.selected;
-      if (!this.playable(i) || digit < 1 || digit > this.board.maxDigit) return;
-      if (asMark && this.values[i]) return;
-      this.remember();
-      if (asMark) {
-        this.marks[i] ^= 1 << digit;
-      } else {
-        this.values[i] = this.values[i] === digit ? 0 : digit;
-      }
-      this.changed(i);
-    }
-
-    erase() {
-      const i = this.selected;
-      if (!this.playable(i) || (!this.values[i] && !this.marks[i])) return;
-      this.remember();
-      if (this.values[i]) this.values[i] = 0;
-      else this.marks[i] = 0;
-      this.changed(i);
-    }
-
-    changed(i) {
-      this.mistakes.delete(this.board.cells[i].name);
-      this.forget();
+    selectSame(i) {
+      const d = this.grid.values[i];
+      if (!d) return;
+      this.selection = new Set(this.board.cells.map((_, k) => k).filter((k) => this.grid.values[k] === d));
+      this.cursor = i;
       this.draw();
-      this.save();
     }
 
-    restart() {
-      this.remember();
-      this.board.cells.forEach((cell, i) => {
-        this.values[i] = cell.given;
-        this.marks[i] = 0;
-      });
-      this.mistakes.clear();
-      this.forget();
-      $("sl-mistakes").hidden = true;
+    selectAll() {
+      this.selection = new Set(this.board.cells.map((_, k) => k));
       this.draw();
-      this.save();
     }
 
-    move(dr, dc) {
+    collapse() {
+      this.selection = new Set(this.cursor >= 0 ? [this.cursor] : []);
+      this.draw();
+    }
+
+    move(dr, dc, extend) {
       const board = this.board;
-      const at = board.cells[this.selected] || board.cells[0];
+      const at = board.cells[this.cursor] || board.cells[0];
       let [r, c] = [at.r, at.c];
       for (;;) {
         r += dr;
@@ -312,171 +292,158 @@
         if (r < 0 || c < 0 || r >= board.height || c >= board.width) return;
         const i = board.index.get(window.SumlogicBoard.cellName(r, c));
         if (i !== undefined) {
-          this.selected = i;
-          this.draw();
+          if (!extend) this.selection.clear();
+          this.touch(i);
           return;
         }
       }
     }
 
-    key(e) {
-      if (!this.board || e.target.closest("textarea, input, select")) return;
-      const letter = e.key.length === 1 ? e.key.toLowerCase() : "";
-      if (e.ctrlKey || e.metaKey) {
-        if (e.altKey) return;
-        if (letter === "z" && !e.shiftKey) this.undo();
-        else if (letter === "y" || (letter === "z" && e.shiftKey)) this.redo();
-        else return;
-        e.preventDefault();
-        return;
+    setMode(mode) {
+      this.mode = mode;
+      for (const b of document.querySelectorAll(".sl-modes [data-mode]")) {
+        b.setAttribute("aria-pressed", String(b.getAttribute("data-mode") === mode));
       }
-      const arrows = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-      const digit = /^(Digit|Numpad)([0-9])$/.exec(e.code || "");
-      const actions = {
-        h: () => this.askHint(), a: () => this.applyStep(), c: () => this.check(), g: () => this.grade(),
-        s: () => this.openSteps(), p: () => this.setPencil(!this.pencil), r: () => this.restart(),
-      };
-      if (arrows[e.key]) this.move(...arrows[e.key]);
-      else if (!digit && !e.altKey && actions[letter]) actions[letter]();
-      else if (digit && digit[2] !== "0") this.enter(Number(digit[2]), this.pencil !== (e.shiftKey || e.altKey));
-      else if (e.key === "Backspace" || e.key === "Delete" || (digit && digit[2] === "0")) this.erase();
-      else if (e.key === " " && !e.target.closest("button")) this.setPencil(!this.pencil);
-      else return;
-      e.preventDefault();
+      $("sl-pad").setAttribute("data-mode", mode);
+      if (this.board) this.drawPad();
     }
 
-    // ------------------------------------------------------------ asking the server
+    // ------------------------------------------------------------ entering
 
-    async check() {
-      this.say("Checking\u2026");
-      try {
-        const data = await call("/check", { puzzle: this.record, position: this.position() });
-        this.mistakes = new Map();
-        for (const m of data.mistakes || []) {
-          const list = this.mistakes.get(m.cell) || [];
-          list.push(m);
-          this.mistakes.set(m.cell, list);
-        }
-        const box = $("sl-mistakes");
-        const found = data.mistakes || [];
-        box.replaceChildren(el("h2", { text: found.length ? `${found.length} mistake${found.length > 1 ? "s" : ""}` : "No mistakes" }),
-          found.length ? el("ul", {}, found.map((m) => el("li", { "data-cell": m.cell, text: `${m.cell}: ${m.text}` }))) : null);
-        box.hidden = false;
-        const solved = data.status === "solved";
-        this.say(found.length ? "Mistakes are flagged in red." : solved ? "Solved: well done!" : "No mistakes so far.", found.length ? "error" : "good");
-        this.draw();
-        this.save();
-      } catch (error) {
-        this.say(`Cannot check: ${error.message}`, "error");
-      }
+    /** The selected cells, the cursor's first. */
+    chosen() {
+      return [...this.selection].sort((a, b) => (a === this.cursor ? -1 : b === this.cursor ? 1 : a - b));
     }
 
-    async askHint() {
-      const level = Math.min(3, this.hintLevel + 1);
-      this.say("Looking for a hint\u2026");
-      try {
-        const data = await call("/hint", { puzzle: this.record, position: this.position(), level });
-        this.hint = data;
-        this.hintShown = level;
-        this.hintLevel = level;
-        this.showHint(data, level);
-        $("sl-hint").textContent = level < 3 ? "More hint" : "Hint";
-        if (level === 3) this.hintLevel = 0;
-        this.say("");
-        this.draw();
-        this.save();
-      } catch (error) {
-        this.say(`No hint: ${error.message}`, "error");
+    /** ``digit`` into the selected cells on ``layer`` (normal, corner, centre, colour), SudokuPad's way:
+     * a digit or a mark already in every selected cell is taken out, else it is put in all of them. */
+    enter(digit, layer = this.mode) {
+      if (!this.board || digit < 1 || digit > (layer === "colour" ? 9 : this.board.maxDigit)) return;
+      const cells = this.chosen();
+      if (!cells.length) return;
+      const g = this.grid;
+      if (layer === "colour") {
+        const bit = 1 << digit;
+        const all = cells.every((i) => g.colour[i] & bit);
+        return this.change(() => cells.forEach((i) => { g.colour[i] = all ? g.colour[i] & ~bit : g.colour[i] | bit; }));
       }
+      const open = cells.filter((i) => !this.board.cells[i].given);
+      if (!open.length) {
+        const cell = this.board.cells[cells[0]];
+        return this.say(`${cell.name} holds the given ${cell.given}: a given cannot change.`, "error");
+      }
+      if (layer === "normal") {
+        const all = open.every((i) => g.values[i] === digit);
+        return this.change(() => open.forEach((i) => {
+          g.values[i] = all ? 0 : digit;
+          if (!all) this.clearMarksAround(i, digit);
+        }));
+      }
+      const marks = layer === "corner" ? g.corner : g.centre;
+      const free = open.filter((i) => !g.values[i]);
+      if (!free.length) return this.say("The selected cells hold digits: marks go in empty cells.", "error");
+      const bit = 1 << digit;
+      const all = free.every((i) => marks[i] & bit);
+      return this.change(() => free.forEach((i) => { marks[i] = all ? marks[i] & ~bit : marks[i] | bit; }));
     }
 
-    /** Do the hint's step: ask for it whole (level 3) unless it is shown already, then take the position
-     * the server gives after it (``after``: its digits placed, its eliminations out of the marks). */
-    async applyStep() {
-      this.say("Applying the next step\u2026");
-      try {
-        let data = this.hint;
-        if (!data || this.hintShown !== 3 || !data.after) {
-          data = await call("/hint", { puzzle: this.record, position: this.position(), level: 3 });
-        }
-        if (!data.after) {
-          this.hint = data;
-          this.hintShown = 3;
-          this.showHint(data, 3);
-          this.draw();
-          this.say(data.status === "mistakes" ? "Fix the mistakes first: no step is built on them."
-            : `No step to apply (${data.status}).`, "error");
-          return;
-        }
-        this.remember();
-        const B = window.SumlogicBoard;
-        this.board.cells.forEach((cell, i) => {
-          this.values[i] = cell.given;
-          this.marks[i] = 0;
-        });
-        for (const [name, digit] of Object.entries(data.after.placed || {})) {
-          const i = this.board.index.get(name);
-          if (i !== undefined && !this.board.cells[i].given) this.values[i] = digit;
-        }
-        for (const [name, digits] of Object.entries(data.after.marks || {})) {
-          const i = this.board.index.get(name);
-          if (i !== undefined && !this.values[i]) this.marks[i] = B.maskOf(digits);
-        }
-        this.mistakes.clear();
-        $("sl-mistakes").hidden = true;
-        this.forget();
-        const box = $("sl-hint-box");
-        box.replaceChildren(el("h2", {}, `Applied: ${data.name || data.technique}`),
-          el("p", { class: "sl-hint-text", text: data.text || "" }));
-        box.setAttribute("data-level", "applied");
-        box.hidden = false;
-        this.applied = data.step || null;
-        this.draw();
-        this.say(`Applied ${data.name || data.technique}. Undo with Ctrl+Z.`, "good");
-        this.save();
-      } catch (error) {
-        this.say(`Cannot apply a step: ${error.message}`, "error");
+    /** A digit placed: its cell's marks go (they are kept for Undo). */
+    clearMarksAround(i) {
+      this.grid.centre[i] = 0;
+      this.grid.corner[i] = 0;
+    }
+
+    /** Clear the selected cells: their digits when any has one, else their marks of the mode (all marks in
+     * Normal mode), else their colours. */
+    erase() {
+      const g = this.grid;
+      const cells = this.chosen();
+      const open = cells.filter((i) => !this.board.cells[i].given);
+      if (!cells.length) return;
+      if (open.some((i) => g.values[i])) return this.change(() => open.forEach((i) => { g.values[i] = 0; }));
+      const layers = this.mode === "corner" ? [g.corner] : this.mode === "centre" ? [g.centre] : [g.centre, g.corner];
+      if (this.mode !== "colour" && open.some((i) => layers.some((m) => m[i]))) {
+        return this.change(() => open.forEach((i) => layers.forEach((m) => { m[i] = 0; })));
+      }
+      if (cells.some((i) => g.colour[i])) return this.change(() => cells.forEach((i) => { g.colour[i] = 0; }));
+      if (!open.length) {
+        const cell = this.board.cells[cells[0]];
+        this.say(`${cell.name} holds the given ${cell.given}: a given cannot change.`, "error");
       }
     }
 
-    /** Open the step viewer (/view#p=...) from the position in a new tab, once the address holds it. */
-    async openSteps() {
+    /** Make a change to the grid (``fn``) that Undo can take back; what was said about the old grid goes. */
+    change(fn) {
+      const before = this.grid.snapshot();
+      fn();
+      if (this.grid.same(before)) return;
+      this.past.push(before);
+      if (this.past.length > HISTORY_LIMIT) this.past.shift();
+      this.future = [];
+      this.changed("");
+    }
+
+    /** After any change of the grid: forget the checks and hints about the old one, redraw, save, and
+     * check a full grid (the solved moment). */
+    changed(words) {
+      this.clearVerdicts();
+      if (this.solved) {
+        // the grid is no longer the solution it was: the banner goes, the clock runs again
+        this.solved = false;
+        this.since = Date.now();
+        $("sl-solved").hidden = true;
+        document.body.removeAttribute("data-solved");
+      }
+      this.say(words);
+      this.drawHistory();
+      this.draw();
+      this.save();
+      if (this.grid.full() && !this.solved) this.check(true);
+    }
+
+    clearVerdicts() {
+      this.mistakes.clear();
+      $("sl-mistakes").hidden = true;
+      this.forgetHint();
+    }
+
+    forgetHint() {
+      this.applied = null;
+      this.hint = null;
+      this.hintShown = 0;
+      this.hintLevel = 0;
+      if ($("sl-hint-box")) $("sl-hint-box").hidden = true;
+      if ($("sl-hint")) $("sl-hint").textContent = "Hint";
+    }
+
+    undo() {
+      if (!this.board || !this.past.length) return this.say("Nothing to undo.");
+      this.future.push(this.grid.snapshot());
+      this.grid.restore(this.past.pop());
+      this.changed("Undone.");
+    }
+
+    redo() {
+      if (!this.board || !this.future.length) return this.say("Nothing to redo.");
+      this.past.push(this.grid.snapshot());
+      this.grid.restore(this.future.pop());
+      this.changed("Redone.");
+    }
+
+    drawHistory() {
+      $("sl-undo").disabled = !this.past.length;
+      $("sl-redo").disabled = !this.future.length;
+    }
+
+    restart() {
       if (!this.board) return;
-      await this.save();
-      window.open(`/view${location.hash}`, "_blank");
-    }
-
-    async grade() {
-      this.say("Grading the puzzle\u2026");
-      try {
-        const data = await call("/grade", { puzzle: this.record });
-        const box = $("sl-grade-box");
-        const minutes = typeof data.minutes === "number" && data.minutes > 0 ? `about ${data.minutes} minutes` : "no time estimate";
-        box.replaceChildren(
-          el("h2", {}, "Grade: ", el("span", { class: "sl-grade-band", text: data.band || data.status })),
-          el("p", { class: "sl-grade-text", text: `Level ${data.level}, ${minutes} for a person (${data.steps} steps, status ${data.status}).` }));
-        box.setAttribute("data-band", data.band || "");
-        box.hidden = false;
-        this.say("");
-        this.save();
-      } catch (error) {
-        this.say(`Cannot grade: ${error.message}`, "error");
-      }
-    }
-
-    showHint(data, level) {
-      const box = $("sl-hint-box");
-      const title = data.name || (data.status === "mistakes" ? "Mistakes first" : "No hint");
-      const text = data.text || (data.status ? `No step to give: ${data.status}.` : "");
-      box.replaceChildren(
-        el("h2", {}, title, " ", el("span", { class: "sl-hint-level", text: `(level ${level}: ${LEVEL_TEXT[level]})` })),
-        el("p", { class: "sl-hint-text", text }));
-      box.setAttribute("data-level", level);
-      box.hidden = false;
-      if (data.status === "mistakes") {
-        this.mistakes = new Map();
-        for (const m of data.mistakes || []) this.mistakes.set(m.cell, [...(this.mistakes.get(m.cell) || []), m]);
-      }
+      const g = this.grid;
+      this.change(() => this.board.cells.forEach((cell, i) => {
+        g.values[i] = cell.given;
+        g.centre[i] = 0;
+        g.corner[i] = 0;
+        g.colour[i] = 0;
+      }));
     }
 
     // ------------------------------------------------------------ drawing
@@ -484,21 +451,30 @@
     drawPad() {
       const pad = $("sl-pad");
       const buttons = [];
-      for (let d = 1; d <= this.board.maxDigit; d++) {
-        buttons.push(el("button", { type: "button", "data-digit": d, text: d, onclick: (e) => this.enter(d, this.pencil !== e.shiftKey) }));
+      const colour = this.mode === "colour";
+      const count = colour ? 9 : this.board.maxDigit;
+      const names = window.SumlogicPlayGrid.COLOURS;
+      for (let d = 1; d <= count; d++) {
+        const attrs = { type: "button", "data-digit": d, onclick: () => this.enter(d) };
+        if (colour) {
+          Object.assign(attrs, { class: "sl-swatch-button", style: `background:${names[d - 1][1]}`, "aria-label": `Colour ${d}: ${names[d - 1][0]}`, text: d });
+        } else {
+          Object.assign(attrs, { "aria-label": `${MODE_TEXT[this.mode]} ${d}`, text: d });
+        }
+        buttons.push(el("button", attrs));
       }
-      buttons.push(el("button", { type: "button", "aria-label": "Clear the cell", text: "\u232b", onclick: () => this.erase() }));
+      buttons.push(el("button", { type: "button", "aria-label": "Clear the selected cells", text: "\u232b", onclick: () => this.erase() }));
       pad.replaceChildren(...buttons);
     }
 
     /** What the hint draws: level 1 outlines where to look, 2 also marks the cells and
-     * candidates involved, 3 shows the whole step with its effects. */
+     * candidates involved, 3 shows the whole step with its effects (and its chain). */
     hintMarks() {
       if (this.applied) return { technique: this.applied.technique, placements: this.applied.placements, highlights: this.applied.highlights };
       const data = this.hint;
       if (!data || !data.technique) return null;
       if (this.hintShown === 3 && data.step) return data.step;
-      const highlights = { regions: whereRegions(this.board, data.where) };
+      const highlights = { regions: window.SumlogicPlayDraw.whereRegions(this.board, data.where) };
       if (this.hintShown === 2) {
         highlights.cells = data.cells || [];
         highlights.candidates = data.candidates || [];
@@ -507,84 +483,33 @@
     }
 
     draw() {
+      if (!this.board) return;
       const B = window.SumlogicBoard;
       const board = this.board;
-      const state = { values: this.values, cands: this.marks };
+      const g = this.grid;
       const kind = KIND_TEXT[board.kind] || board.kind;
-      const svgNode = B.drawBoard(board, state, this.hintMarks(), `${kind} ${board.height}x${board.width}`);
-      board.cells.forEach((cell, i) => {
-        const rect = svgNode.querySelector(`rect.sl-cell[data-cell="${cell.name}"]`);
-        if (!rect) return;
-        const wrong = this.mistakes.has(cell.name);
-        if (i === this.selected) rect.classList.add("is-selected");
-        if (wrong) {
-          rect.classList.add("is-mistake");
-          const digit = svgNode.querySelector(`g[data-cell="${cell.name}"] .sl-digit`);
-          if (digit) digit.classList.add("is-wrong");
-        }
-      });
-      const chosen = board.cells[this.selected];
-      if (chosen) {
-        const frame = document.createElementNS("http://www.w3.org/2000/svg", "rect");
-        const size = 60;
-        for (const [k, v] of Object.entries({ class: "sl-cell-frame", x: chosen.c * size + 2, y: chosen.r * size + 2, width: size - 4, height: size - 4 })) frame.setAttribute(k, v);
-        svgNode.append(frame);
-      }
+      const svgNode = B.drawBoard(board, { values: g.values, cands: g.centre }, this.hintMarks(), `${kind} ${board.height} by ${board.width}`);
+      const conflicts = $("sl-conflicts").checked ? window.SumlogicPlayGrid.conflicts(board, g.values, this.units) : new Map();
+      const focus = this.cursor >= 0 && this.selection.size === 1 ? g.values[this.cursor] : 0;
+      window.SumlogicPlayDraw.decorate(this, svgNode, { conflicts, focus });
       $("sl-board").replaceChildren(svgNode);
+      const cursor = this.cursor;
+      if (cursor >= 0) {
+        $("sl-cell-info").textContent = `${B.cellLabel(board, cursor, g.values[cursor], g.centre[cursor], g.corner[cursor])}`
+          + `${conflicts.has(cursor) ? `; conflict: ${conflicts.get(cursor).join("; ")}` : ""}`
+          + `${this.selection.size > 1 ? `; ${this.selection.size} cells selected` : ""}; mode ${MODE_TEXT[this.mode]}`;
+      }
+      document.body.setAttribute("data-conflicts", String(conflicts.size));
     }
-  }
-
-  /** The cells of a house of a square grid: "row", "column" or "box" number ``n`` (1-based). */
-  function houseCells(board, kind, n) {
-    const names = [];
-    for (const cell of board.cells) {
-      let inside = false;
-      if (kind === "row") inside = cell.r === n - 1;
-      else if (kind === "column") inside = cell.c === n - 1;
-      else if (board.blockOf) inside = board.blockOf(cell.r, cell.c) === n - 1;
-      else if (board.boxes) {
-        const [rows, cols] = board.boxes;
-        const across = Math.floor(board.width / cols);
-        inside = Math.floor(cell.r / rows) === Math.floor((n - 1) / across) && Math.floor(cell.c / cols) === (n - 1) % across;
-      }
-      if (inside) names.push(cell.name);
-    }
-    return names;
-  }
-
-  /** The regions a hint's ``where`` names ("rows 1-2 and box 3", "cage c"), as step highlights. */
-  function whereRegions(board, where) {
-    const out = [];
-    let kind = null;
-    for (const raw of String(where || "").split(/,\s*|\s+and\s+/)) {
-      const part = raw.trim();
-      const m = /^(row|column|box|region|cage)s?\s+(\S+)$/.exec(part);
-      let arg = null;
-      if (m) [kind, arg] = [m[1] === "region" ? "box" : m[1], m[2]];
-      else if (kind && kind !== "cage" && /^\d+(-\d+)?$/.test(part)) arg = part;
-      else {
-        kind = null;
-        continue;
-      }
-      if (kind === "cage") {
-        const cage = board.cages.find((c) => String(c.label) === arg);
-        if (cage) out.push({ name: `cage ${arg}`, cells: cage.cells.map(([r, c]) => window.SumlogicBoard.cellName(r, c)) });
-        continue;
-      }
-      const [a, b] = arg.split("-").map(Number);
-      for (let n = a; n <= (b || a); n++) {
-        const cells = houseCells(board, kind, n);
-        if (cells.length) out.push({ name: `${kind} ${n}`, cells });
-      }
-    }
-    return out;
   }
 
   async function main() {
-    if (!window.SumlogicBoard) {
-      $("sl-message").textContent = "The board code (viewer.js) did not load.";
+    if (!window.SumlogicBoard || !window.SumlogicPlayGrid || !window.SumlogicPlayInput || !window.SumlogicPlayDraw
+        || !window.SumlogicPlayAsk) {
+      $("sl-message").textContent = "The board code (viewer.js, play-grid.js, play-input.js) did not load.";
       return;
     }
+    Object.assign(Game.prototype, window.SumlogicPlayAsk.methods);
     const game = new Game();
     window.sumlogicGame = game;
     game.loadSamples();
