@@ -3,8 +3,8 @@
 When no technique applies the engine guesses without looking at the
 solution: the open cell with the fewest candidates (the first such cell),
 its lowest digit first (:func:`choose`).  It then follows the guess with the
-same techniques but contradiction chains (:meth:`Search.explore`), guessing
-again inside when they stall
+run's simpler techniques (:meth:`Search.techniques`), guessing again
+inside when they stall
 (depth first, at most :data:`MAX_DEPTH` guesses deep), until the branch
 
 * reaches a contradiction (a cell with no candidate left, or a full grid
@@ -49,6 +49,8 @@ MAX_DEPTH = 20
 ASSUME = "guess-assume"
 #: The techniques a branch leaves out: trial of its own (contradiction chains).
 TRIAL = "contradiction"
+#: A branch follows its guess with the run's techniques below this level.
+BRANCH_LEVEL = 6
 END = "guess-end"
 
 
@@ -96,10 +98,12 @@ class Search:
 
     @staticmethod
     def techniques(ctx: Context) -> tuple:
-        """What a branch follows a guess with: the run's techniques but the
-        contradiction chains (a branch is trial already: where the others
-        stall it guesses again, which is cheaper than chains inside a guess)."""
-        return tuple(t for t in ctx.techniques if not t.id.startswith(TRIAL))
+        """What a branch follows a guess with: the run's techniques below
+        :data:`BRANCH_LEVEL` (singles, sums, intersections, pairs, triples,
+        innies and outies), never contradiction chains: a branch is trial
+        already, and where those stall it guesses again, which costs far less
+        than patterns and chains inside every guess."""
+        return tuple(t for t in ctx.techniques if t.level < BRANCH_LEVEL and not t.id.startswith(TRIAL))
 
     def explore(self, ctx: Context, cell: int, digit: int, depth: int = 1) -> Branch:
         """Follow ``cell = digit`` from ``ctx`` (which is left unchanged) until
