@@ -94,6 +94,51 @@ class Work:
         return self.out_of_time or (self.left is not None and self.left < 0)
 
 
+class Uniqueness:
+    """Whether the puzzle is proved to have exactly one solution, decided at
+    most once (on first ask) and shared by a context and all its forks.
+
+    ``decide`` is what the engine gives a run from a puzzle's start: a call
+    to the exact solver returning its status and solution.  Techniques that
+    rest on uniqueness (:mod:`techniques.uniqueness`) ask
+    :attr:`Context.unique`, which is False for a context without one (a
+    person's position, a hand-made state): they then find nothing.
+
+    >>> calls = []
+    >>> u = Uniqueness(lambda: calls.append(1) or ("solved", (1, 2)))
+    >>> u.proved, u.proved, u.solution, len(calls)
+    (True, True, (1, 2), 1)
+    >>> Uniqueness(lambda: ("multiple", (1, 2))).proved
+    False
+    """
+
+    __slots__ = ("_decide", "_proved", "status", "solution")
+
+    def __init__(self, decide: Callable[[], tuple[str, tuple[int, ...] | None]]) -> None:
+        self._decide: Callable[[], tuple[str, tuple[int, ...] | None]] | None = decide
+        self._proved = False
+        #: the exact solver's status once decided (None before)
+        self.status: str | None = None
+        #: the solution when proved unique
+        self.solution: tuple[int, ...] | None = None
+
+    @classmethod
+    def known(cls, solution: tuple[int, ...]) -> "Uniqueness":
+        """Already proved by the caller, whose exact solve found ``solution`` alone."""
+        return cls(lambda: ("solved", tuple(solution)))
+
+    @property
+    def proved(self) -> bool:
+        """True when the exact solver found exactly one solution."""
+        if self._decide is not None:
+            decide, self._decide = self._decide, None
+            status, solution = decide()
+            self.status = status
+            self._proved = status == "solved" and solution is not None
+            self.solution = tuple(solution) if self._proved and solution is not None else None
+        return self._proved
+
+
 @dataclass(frozen=True)
 class Technique:
     """A human solving technique.
@@ -131,17 +176,23 @@ class Context:
     depend only on the cells of one region (or one small group of regions)
     need look only where something changed.  Forks copy it: a fork starts
     from its parent's state.
+
+    ``uniqueness`` (a :class:`Uniqueness`, shared with forks; None for none)
+    says whether the puzzle is proved to have one solution: only then may
+    the uniqueness techniques (Unique Rectangles, BUG+1) use that fact
+    (:attr:`unique`).
     """
 
     __slots__ = ("puzzle", "state", "virtual", "explain", "techniques", "depth", "max_depth", "placed",
-                 "work", "memo", "quiet", "last", "_sum_regions", "_changes")
+                 "work", "memo", "quiet", "last", "uniqueness", "_sum_regions", "_changes")
 
     def __init__(self, puzzle: Puzzle, state: Candidates, techniques: Sequence[Technique], *,
                  explain: bool = True, max_depth: int = 3, depth: int = 0,
                  virtual: list[Region] | None = None, placed: set[int] | None = None,
                  work: Work | None = None, memo: dict[Any, Any] | None = None,
-                 quiet: dict[str, Snapshot] | None = None) -> None:
+                 quiet: dict[str, Snapshot] | None = None, uniqueness: Uniqueness | None = None) -> None:
         self.puzzle = puzzle
+        self.uniqueness = uniqueness
         #: cells whose digit is placed (givens and placements); a cell with one
         #: candidate that is not placed yet is a naked single waiting to be seen.
         self.placed: set[int] = set(placed) if placed is not None else {
@@ -165,6 +216,13 @@ class Context:
     def masks(self) -> list[int]:
         """The candidate masks (shared with ``state``)."""
         return self.state.masks
+
+    @property
+    def unique(self) -> bool:
+        """True when the puzzle is proved to have exactly one solution (the
+        exact solver runs the first time this is asked); False without a
+        proof (see :class:`Uniqueness`)."""
+        return self.uniqueness is not None and self.uniqueness.proved
 
     def regions(self) -> list[Region]:
         """The puzzle's regions followed by the virtual ones."""
@@ -194,7 +252,7 @@ class Context:
                        explain=self.explain if explain is None else explain, max_depth=self.max_depth,
                        depth=self.depth if depth is None else depth, virtual=self.virtual,
                        placed=self.placed, work=self.work if work is None else work, memo=self.memo,
-                       quiet=self.quiet)
+                       quiet=self.quiet, uniqueness=self.uniqueness)
 
     def snapshot(self) -> Snapshot:
         """What :meth:`changed_since_quiet` compares against: the masks, the placed

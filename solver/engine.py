@@ -21,16 +21,15 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Sequence
 
-from .bits import is_single
+from . import guessing
 from .candidates import Candidates
-from .contract import Context, Finder, Snapshot, Technique, Work, apply, next_step, stamped
+from .contract import Context, Finder, Snapshot, Technique, Uniqueness, Work, apply, next_step, stamped
 from .model import Puzzle
-from .propagate import shared, singleton_consistency
 from .step import Step
 
 __all__ = ["DEFAULT_BUDGET", "Context", "Engine", "Finder", "GUESS", "Observer", "Run", "Snapshot", "Technique",
-           "Trace", "Work", "apply", "givens_step", "guess_cell", "guess_step", "next_step", "solve_with_logic",
-           "stamped"]
+           "Trace", "Uniqueness", "Work", "apply", "givens_step", "guess_step", "next_step", "solve_with_logic",
+           "stamped", "why_guess"]
 
 #: A caller's hook on the top-level solving path (:class:`Engine`'s
 #: ``observe``): it sees the context and each step the techniques found there,
@@ -115,7 +114,7 @@ class Trace:
         return out
 
 
-GUESS = "guess"
+GUESS = guessing.GUESS
 #: Without a work budget, the share of ``timeout`` that the searching
 #: techniques may use; the rest is left for the exact solve behind a guess.
 LOGIC_SHARE = 0.75
@@ -147,64 +146,22 @@ def givens_step(ctx: Context) -> Step | None:
                 eliminations=tuple(sorted(merged.items())), cells=givens)
 
 
-#: Cells (those whose digit propagation makes go furthest) a guess looks further into.
-GUESS_LOOKAHEAD = 8
-
-
-def guess_cell(ctx: Context, solution: tuple[int, ...]) -> int:
-    """The open cell to guess, so that a trace needs few guesses and little
-    logic between them.  Each open cell gets its solution digit and the
-    exact solver's propagation; the :data:`GUESS_LOOKAHEAD` cells after
-    which it removes the most candidates are then taken further (every
-    candidate left that propagation refutes goes too,
-    :func:`~solver.propagate.singleton_consistency`), and the cell that
-    leaves the fewest candidates is guessed.  Ties: the larger first gain,
-    fewer candidates, the first cell.  When every cell left has one candidate
-    (a choice of techniques that places no single), the first unplaced cell."""
-    masks = ctx.state.masks
-    prop = shared(ctx.puzzle)
-    open_cells = [i for i, m in enumerate(masks) if not is_single(m)]
-    if not open_cells:
-        return min(i for i in range(len(masks)) if i not in ctx.placed)
-
-    def placed(cell: int) -> list[int]:
-        trial = list(masks)
-        trial[cell] = 1 << solution[cell]
-        prop.propagate(trial, (cell,))
-        return trial
-
-    first = {c: sum(m.bit_count() for m in placed(c)) for c in open_cells}
-    best = sorted(open_cells, key=lambda c: (first[c], masks[c].bit_count(), c))[:GUESS_LOOKAHEAD]
-
-    def further(cell: int) -> tuple[int, int, int, int]:
-        trial = placed(cell)
-        singleton_consistency(prop, trial)
-        return (sum(m.bit_count() for m in trial), first[cell], masks[cell].bit_count(), cell)
-
-    return min(best, key=further)
+def why_guess(ctx: Context) -> str:
+    """The opening of a guess's sentence: why no technique gave a step."""
+    if ctx.work.out_of_time:
+        return "No technique applies within the time allowed for searching techniques."
+    if ctx.work.exhausted:
+        return "No technique applies within the work budget for searching techniques."
+    return "No technique applies."
 
 
 def guess_step(ctx: Context, solution: tuple[int, ...]) -> Step:
-    """Backtracking recorded as a step: place the known solution digit in the
-    open cell :func:`guess_cell` picks, saying that it was a guess."""
-    masks = ctx.state.masks
-    cell = guess_cell(ctx, solution)
-    digit = solution[cell]
-    options = "/".join(str(d) for d in ctx.state.digits(cell))
-    if ctx.work.out_of_time:
-        why = "No technique applies within the time allowed for searching techniques."
-    elif ctx.work.exhausted:
-        why = "No technique applies within the work budget for searching techniques."
-    else:
-        why = "No technique applies."
-    if is_single(masks[cell]):
-        text = (f"{why} {ctx.name(cell)} has one candidate left, {digit}, which none of the chosen techniques "
-                f"places: it is placed as a guess.")
-    else:
-        text = (f"{why} Guess: {ctx.name(cell)} (candidates {options}) is tried as {digit}; backtracking "
-                f"confirms this choice leads to the solution (the other choices fail or are not needed).")
-    return Step(GUESS, "Guess (backtracking)", 10, text if ctx.explain else "", placements=((cell, digit),),
-                cells=(cell,), candidates=((cell, masks[cell]),))
+    """A guess that takes its digit from a known ``solution`` without
+    searching: the cell :func:`~solver.guessing.choose` picks, given that
+    cell's solution digit (the engine's fallback when following guesses is
+    cut short, and a test's way to get past a stall)."""
+    cell, _ = guessing.choose(ctx)
+    return guessing.cut_short_step(ctx, cell, solution[cell], why_guess(ctx))
 
 
 class Run:
@@ -258,6 +215,8 @@ class Run:
                 if not engine.guess:
                     status = "stuck"
                     break
+                if solution is None and ctx.uniqueness is not None and ctx.uniqueness.proved:
+                    solution = ctx.uniqueness.solution  # proved already: the exact solve is not repeated
                 if solution is None:
                     timeout, budget = engine.timeout, engine.budget
                     left = timeout if timeout is None or budget is not None else \
@@ -268,7 +227,15 @@ class Run:
                         return
                     solution = exact.solution
                     assert solution is not None  # a solved exact search names its solution
-                step = guess_step(ctx, solution)
+                # Guess without looking at the solution; follow the guess, undo it on a
+                # contradiction (solver.guessing).  A right guess brings the steps made
+                # under it, which the observer sees as they are applied here.
+                for k, made in enumerate(guessing.guess(ctx, tuple(solution), why_guess)):
+                    if k and engine.observe is not None:
+                        self.notes.append(None if made.technique == GUESS else engine.observe(ctx, made))
+                    count += 1
+                    yield apply(ctx, made)
+                continue
             count += 1
             yield apply(ctx, step)
         if status == "solved" and puzzle.check_solution(state.values()):
@@ -322,19 +289,40 @@ class Engine:
 
     def start(self, puzzle: Puzzle, state: Candidates | None = None, placed: set[int] | None = None) -> Context:
         """A fresh context for ``puzzle`` (from its initial candidates unless
-        ``state`` is given; ``placed`` the cells whose digit counts as placed)."""
+        ``state`` is given; ``placed`` the cells whose digit counts as placed).
+
+        From the puzzle's start (neither ``state`` nor ``placed`` given) the
+        context may learn, from the exact solver and only when a technique
+        asks (:attr:`Context.unique`), whether the puzzle has exactly one
+        solution; from any other state (a person's position) it never does,
+        so the uniqueness techniques find nothing there."""
         deadline = None if self.timeout is None or self.budget is not None else \
             time.perf_counter() + self.timeout * LOGIC_SHARE
+        proof = self.proof(puzzle) if state is None and placed is None else None
         return Context(puzzle, state if state is not None else Candidates.initial(puzzle), self.techniques,
                        explain=self.explain, max_depth=self.max_depth, work=Work(self.budget, deadline=deadline),
-                       placed=placed)
+                       placed=placed, uniqueness=proof)
+
+    def proof(self, puzzle: Puzzle) -> Uniqueness:
+        """Whether ``puzzle`` has exactly one solution, asked of the exact
+        solver on first use, within the engine's ``node_limit`` and ``timeout``
+        (a search cut short proves nothing)."""
+        def decide() -> tuple[str, tuple[int, ...] | None]:
+            from .search import solve
+            exact = solve(puzzle, timeout=self.timeout, node_limit=self.node_limit)
+            return exact.status, exact.solution
+
+        return Uniqueness(decide)
 
     def run(self, start: Puzzle | Context, solution: tuple[int, ...] | None = None,
             opening: bool | None = None) -> Run:
         """A run from a puzzle or from a context.  It opens with the givens
         step when ``opening`` says so (by default: from a puzzle, not from a
-        context).  A guess takes its digit from ``solution`` when it is known
-        already (else the exact solver finds it)."""
+        context).  A guess is chosen and followed without the solution
+        (:mod:`solver.guessing`); ``solution``, when known already (else the
+        exact solver finds it), only serves the fallback past the guess's
+        bound and tells a branch that completes another solution (a puzzle
+        with several) from the one sought."""
         if isinstance(start, Puzzle):
             return Run(self, self.start(start), opening=True if opening is None else opening, solution=solution)
         return Run(self, start, opening=bool(opening), solution=solution)

@@ -427,10 +427,10 @@ class Hint:
 
 def first_step(puzzle: Puzzle, techniques: Sequence[Technique], max_depth: int = 3,
                solution: tuple[int, ...] | None = None, budget: int | None = None) -> Step | None:
-    """The first step after the givens from the start (a guess of the
-    ``solution`` digit when no technique applies, within ``budget`` work
-    units when one is given, and a solution is given); None when every cell
-    is given or nothing applies."""
+    """The first step after the givens from the start (a guess, tried and
+    followed as the engine does, when no technique applies within ``budget``
+    work units when one is given, and a solution is given); None when every
+    cell is given or nothing applies."""
     engine = Engine(techniques, max_depth=max_depth, guess=solution is not None, timeout=None, budget=budget)
     return next((s for s in engine.run(puzzle, solution=solution) if s.technique != "givens"), None)
 
@@ -438,9 +438,10 @@ def first_step(puzzle: Puzzle, techniques: Sequence[Technique], max_depth: int =
 def step_from(position: Position, techniques: Sequence[Technique], max_depth: int = 3,
               solution: tuple[int, ...] | None = None, budget: int | None = None) -> Step | None:
     """The first step the engine takes from ``position`` (its candidates and
-    filled cells, not the start); a guess of the ``solution`` digit when no
-    technique applies (within ``budget`` work units when one is given) and a
-    solution is given; None when every cell is filled or nothing applies."""
+    filled cells, not the start); a guess (tried and followed, see
+    :mod:`solver.guessing`) when no technique applies (within ``budget``
+    work units when one is given) and a solution is given; None when every
+    cell is filled or nothing applies."""
     engine = Engine(techniques, max_depth=max_depth, guess=solution is not None, timeout=None, budget=budget)
     return next(iter(engine.run(_context(engine, position), solution=solution)), None)
 
@@ -468,7 +469,7 @@ def hint(puzzle: Puzzle | Position, *, level: int | None = None,
     ``budget`` caps the work (units of the engine's work budget, counted,
     not timed) the searching techniques may spend looking for the step,
     and, from a position, the work of explaining its mistakes
-    (:func:`check`); past it the hint is a guess of the solution's digit,
+    (:func:`check`); past it the hint is a guess (tried and followed),
     so the same puzzle and budget give the same hint on every machine.
     None (the default) sets no cap: the step is the one ``explain`` takes
     first, however long the search (a server passes its budget).

@@ -21,7 +21,7 @@ from solver.errors import InvalidArgumentError
 from solver.step import Step
 
 from . import (aic, als, cage_pairs, combinations, comparisons, contradiction, cutvertex, dots, fish, house_combos,
-               innies, intersections, runs, seeing, singles, subsets, turbot, wings)
+               innies, intersections, runs, seeing, singles, subsets, turbot, uniqueness, wings)
 
 DEFAULT: tuple[Technique, ...] = (
     *singles.TECHNIQUES,
@@ -50,8 +50,10 @@ DEFAULT: tuple[Technique, ...] = (
     subsets.HIDDEN_QUAD,
     fish.X_WING,
     *turbot.TECHNIQUES,
+    *uniqueness.LEVEL_6,
     wings.XY_WING,
     *cage_pairs.TECHNIQUES,
+    *uniqueness.LEVEL_7,
     fish.FINNED_X_WING,
     fish.SWORDFISH,
     fish.FINNED_SWORDFISH,
@@ -68,15 +70,24 @@ DEFAULT: tuple[Technique, ...] = (
 
 BY_ID: dict[str, Technique] = {t.id: t for t in DEFAULT}
 
+#: Families named by one id where techniques are chosen (``--without uniqueness``):
+#: the id stands for every technique of the family.
+FAMILIES: dict[str, tuple[Technique, ...]] = {uniqueness.FAMILY: uniqueness.TECHNIQUES}
 
-def _resolve(item: str | Technique, what: str) -> Technique:
+
+def _resolve(item: str | Technique, what: str) -> list[Technique]:
+    """The techniques an item names: a record itself, a technique's id, or a family's id (:data:`FAMILIES`)."""
     if isinstance(item, Technique):
-        return item
+        return [item]
     if isinstance(item, str):
         found = BY_ID.get(item.strip())
         if found is not None:
-            return found
-        raise InvalidArgumentError(f"{what}: unknown technique {item.strip()!r} (valid: {', '.join(BY_ID)})")
+            return [found]
+        family = FAMILIES.get(item.strip())
+        if family is not None:
+            return list(family)
+        raise InvalidArgumentError(f"{what}: unknown technique {item.strip()!r} "
+                                   f"(valid: {', '.join([*BY_ID, *FAMILIES])})")
     raise TypeError(f"{what}: a technique is an id (str) or a Technique, not {type(item).__name__}")
 
 
@@ -102,7 +113,9 @@ def select(techniques: str | Iterable[str | Technique] | None = None, *,
     are tried in :data:`DEFAULT`'s order (cheapest first) whatever order
     they are named in, or :class:`~solver.engine.Technique` records, which
     keep the order given (your own list, as the engine always took it).
-    ``without``: ids or records left out.  ``max_level``: only techniques of
+    ``without``: ids or records left out.  A family's id stands for all its
+    techniques (:data:`FAMILIES`: ``uniqueness`` is every Unique Rectangle
+    type, the Hidden Rectangle and BUG+1).  ``max_level``: only techniques of
     that level or lower.  The result may be empty (the engine then only
     guesses).
 
@@ -115,6 +128,8 @@ def select(techniques: str | Iterable[str | Technique] | None = None, *,
     ['naked-single', 'hidden-single']
     >>> [t.level for t in select(max_level=2, without=["kropki-dots"])]
     [1, 1, 1, 2]
+    >>> [t for t in select(without="uniqueness") if t.id.startswith("unique-rectangle")]
+    []
     >>> select("naked-singles")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
@@ -124,12 +139,12 @@ def select(techniques: str | Iterable[str | Technique] | None = None, *,
         chosen = list(DEFAULT)
     else:
         items = _items(techniques, "techniques")
-        chosen = [_resolve(item, "techniques") for item in items]
+        chosen = [t for item in items for t in _resolve(item, "techniques")]
         if all(isinstance(item, str) for item in items):
             order = {t.id: k for k, t in enumerate(DEFAULT)}
             chosen = sorted(dict.fromkeys(chosen), key=lambda t: order[t.id])
     if without is not None:
-        drop = {_resolve(item, "without").id for item in _items(without, "without")}
+        drop = {t.id for item in _items(without, "without") for t in _resolve(item, "without")}
         chosen = [t for t in chosen if t.id not in drop]
     if max_level is not None:
         if isinstance(max_level, bool) or not isinstance(max_level, int):
@@ -146,7 +161,8 @@ def _guess(ctx: Context) -> Iterator[Step]:
 
 
 GUESS = Technique("guess", "Guess (backtracking)", 10, 100, _guess,
-                  "No technique applies: r2c2 is tried as 7, and backtracking confirms it.")
+                  "No technique applies: r2c2 (fewest candidates) is tried as its lowest digit 3, which leads to a "
+                  "contradiction; undo, so r2c2 is not 3.")
 """The engine's last resort, as a record for listings (it is never in :data:`DEFAULT`)."""
 
 

@@ -19,18 +19,19 @@ from hypothesis import strategies as st
 
 from puzzles import from_record, read_path
 from solver.engine import Context, Engine, Work
+from solver.search import solve
 from solver.step import Step
 from solver.model import Region
 import techniques
 from techniques import (als, cage_pairs, combinations, comparisons, dots, fish, house_combos, intersections, seeing,
-                        singles, subsets, wings)
+                        singles, subsets, uniqueness, wings)
 
 from .strategies import greater_killer_records, kakuro_records, killer_records, kropki_records
 
 TECHNIQUES = tuple(sorted(singles.TECHNIQUES + combinations.TECHNIQUES + dots.TECHNIQUES + intersections.TECHNIQUES
                           + seeing.TECHNIQUES + comparisons.TECHNIQUES + subsets.TECHNIQUES
                           + house_combos.TECHNIQUES + cage_pairs.TECHNIQUES + fish.TECHNIQUES + wings.TECHNIQUES
-                          + als.TECHNIQUES, key=lambda t: t.level))
+                          + als.TECHNIQUES + uniqueness.TECHNIQUES, key=lambda t: t.level))
 KINDS = ("kakuro", "killer", "greater-killer", "kropki", "sudoku")
 
 
@@ -54,6 +55,9 @@ def check_run(puzzle, solution, *, explain: bool = True, virtual=(), techniques=
                 f"{where}: removes solution digit {solution[cell]} at {puzzle.cell_name(cell)}")
 
     engine = Engine(techniques, explain=explain, timeout=None, max_steps=5000, observe=check)
+    # From the puzzle's start: the context can ask the exact solver whether the puzzle has one
+    # solution, so the uniqueness techniques run on the corpus's (unique) puzzles and stay
+    # silent on generated ones with several solutions.
     ctx = engine.start(puzzle)
     if work is not None:
         ctx.work = work
@@ -145,3 +149,25 @@ def test_kakuros_with_unclued_runs_are_sound_under_every_technique(record, expla
     puzzle = from_record(record)
     check_run(puzzle, puzzle.parse_solution(record["solution"]), explain=explain,
               techniques=techniques.DEFAULT, work=Work(20000))
+
+
+@pytest.mark.parametrize("kind", ["sudoku", "killer", "kropki", "kakuro"])
+def test_generated_unique_puzzles_are_sound_with_uniqueness(kind):
+    """Puzzles from our generator (proved unique): every technique, uniqueness included."""
+    import sumlogic
+
+    for index in range(3 if kind == "sudoku" else 2):
+        puzzle = sumlogic.generate(kind, seed=11, index=index)
+        solution = solve(puzzle, timeout=None).solution
+        check_run(puzzle, solution, techniques=techniques.DEFAULT, work=Work(5000))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind", ["sudoku", "killer", "kropki", "kakuro"])
+def test_many_generated_unique_puzzles_are_sound(kind):
+    import sumlogic
+
+    for index in range(40):
+        puzzle = sumlogic.generate(kind, seed=29, index=index)
+        check_run(puzzle, solve(puzzle, timeout=None).solution, explain=index % 2 == 0,
+                  techniques=techniques.DEFAULT, work=Work(20000))
