@@ -42,7 +42,7 @@ from solver.step import Link, Step
 
 from .combinations import digit_ranges, losses_text
 from .common import cells_text, region_key
-from .sight import sight
+from .sight import open_cells_with, sight
 
 MAX_CELLS = 4
 """The most cells an ALS may have."""
@@ -98,15 +98,6 @@ def _grow(masks: list[int], region: Region, open_cells: list[int], chosen: list[
         chosen.pop()
 
 
-def _open(masks: list[int], digit: int) -> int:
-    bit = 1 << digit
-    out = 0
-    for c, m in enumerate(masks):
-        if m & bit and POPCOUNT[m] >= 2:
-            out |= 1 << c
-    return out
-
-
 class _Search:
     """What the family's techniques share on one state: the ALSs, their restricted commons
     and caches (get it with :func:`_search`)."""
@@ -125,7 +116,7 @@ class _Search:
     def open_cells(self, digit: int) -> int:
         found = self._open.get(digit)
         if found is None:
-            found = self._open[digit] = _open(self.masks, digit)
+            found = self._open[digit] = open_cells_with(self.masks, digit)
         return found
 
     def seers(self, k: int, digit: int) -> int:

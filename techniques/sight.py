@@ -22,6 +22,7 @@ state in ``ctx.memo`` so the techniques of the three families share it.
 
 from __future__ import annotations
 
+from solver.bits import POPCOUNT
 from solver.contract import Context
 from solver.model import Region
 
@@ -123,6 +124,15 @@ def sight(ctx: Context) -> Sight:
     return found
 
 
+def open_cells_with(masks: list[int], digit: int) -> int:
+    """The open cells (two or more candidates) that may hold ``digit``, as a cell bit set.
 
-
-
+    >>> open_cells_with([0b110, 0b100, 0b1100], 2) == 0b101
+    True
+    """
+    bit = 1 << digit
+    out = 0
+    for c, m in enumerate(masks):
+        if m & bit and POPCOUNT[m] >= 2:
+            out |= 1 << c
+    return out

@@ -32,20 +32,10 @@ from solver.step import Link, Step
 
 from .combinations import digit_ranges, losses_text
 from .common import cells_text
-from .sight import Sight, sight
+from .sight import Sight, open_cells_with, sight
 
 NODE_BUDGET = 30_000
 """Cells tried per call of a wing search (counted, never timed)."""
-
-
-def _candidates(masks: list[int], digit: int) -> int:
-    """The open cells (two or more candidates) that may hold ``digit``, as a bit mask."""
-    bit = 1 << digit
-    out = 0
-    for c, m in enumerate(masks):
-        if m & bit and POPCOUNT[m] >= 2:
-            out |= 1 << c
-    return out
 
 
 def _targets(view: Sight, holders: int, z: int, wing: int, open_z: int) -> int:
@@ -75,7 +65,7 @@ def find_xy_wing(ctx: Context) -> Iterator[Step]:
                     continue
                 z = z_bit.bit_length() - 1
                 if z not in open_of:
-                    open_of[z] = _candidates(masks, z)
+                    open_of[z] = open_cells_with(masks, z)
                 wing = 1 << p | 1 << a | 1 << b
                 hit = _targets(view, 1 << a | 1 << b, z, wing, open_of[z])
                 if hit:
@@ -121,7 +111,7 @@ def find_xyz_wing(ctx: Context) -> Iterator[Step]:
             if not (view.seen_by(p, x) >> a & 1 and view.seen_by(p, y) >> b & 1):
                 continue
             if z not in open_of:
-                open_of[z] = _candidates(masks, z)
+                open_of[z] = open_cells_with(masks, z)
             wing = 1 << p | 1 << a | 1 << b
             hit = _targets(view, wing, z, wing, open_of[z])
             if hit:
@@ -201,7 +191,7 @@ def find_wxyz_wing(ctx: Context) -> Iterator[Step]:
                 continue
             z, holders = loose[0]
             if z not in open_of:
-                open_of[z] = _candidates(masks, z)
+                open_of[z] = open_cells_with(masks, z)
             wing = 0
             for c in cells:
                 wing |= 1 << c
