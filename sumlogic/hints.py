@@ -32,6 +32,7 @@ from solver.engine import Context, Technique, Work
 from solver.errors import InvalidArgumentError
 from solver.model import Puzzle, shown
 from solver.step import Step
+from techniques import PATTERNS
 
 from .position import NO_MARKS, Position
 
@@ -371,10 +372,41 @@ def hidden_candidates(step: Step) -> list[tuple[int, int]]:
     return out
 
 
+def pattern_digits(step: Step) -> list[int]:
+    """The digits a named pattern is made of: those of its highlighted
+    candidates and of what it removes (an X-Wing's one digit, a W-Wing's two)."""
+    masks = [m for _, m in step.candidates + step.eliminations]
+    return sorted({d for m in masks for d in digits_of(m)})
+
+
+def _article(name: str) -> str:
+    return "an" if name[:1].upper() in "AEIOX" else "a"
+
+
+def look_for(step: Step) -> str:
+    """A level-1 hint's opening: the technique's name, and for a named
+    pattern of the link graph (:data:`techniques.PATTERNS`) what to look for
+    with its digits, as a person says it (up to three digits).
+
+    >>> look_for(Step("w-wing", "W-Wing", 6, candidates=((0, 0b1000000010),), eliminations=((5, 0b1000000000),)))
+    'Look for a W-Wing on 1 and 9'
+    >>> look_for(Step("x-wing", "X-Wing", 6, candidates=((0, 0b10000000),)))
+    'Look for an X-Wing on 7'
+    >>> look_for(Step("hidden-single", "Hidden single", 1, placements=((0, 4),)))
+    'Hidden single'
+    """
+    if step.technique not in PATTERNS:
+        return step.name
+    digits = pattern_digits(step)
+    on = f" on {_join([str(d) for d in digits])}" if 1 <= len(digits) <= 3 else ""
+    return f"Look for {_article(step.name)} {step.name}{on}"
+
+
 def level_fields(step: Step, puzzle: Puzzle, level: int) -> dict[str, Any]:
     """A step as a hint of ``level`` (1, 2 or 3), JSON-ready:
 
-    * 1: ``technique``, ``name``, ``where`` and ``text`` (``Innies and outies: look at rows 1-2.``);
+    * 1: ``technique``, ``name``, ``where`` and ``text`` (``Innies and outies: look at rows 1-2.``;
+      a named pattern with its digits: ``Look for a W-Wing on 1 and 9: look at r1c2, r5c6 and column 4.``);
     * 2: also ``cells`` and ``regions`` (names), ``candidates``
       (``[["r1c2", [3, 8]], ...]``, :func:`hidden_candidates`) and their
       ``digits``; ``text`` names them;
@@ -392,7 +424,7 @@ def level_fields(step: Step, puzzle: Puzzle, level: int) -> dict[str, Any]:
     check_step(step, puzzle, "level_fields")
     place = where(step, puzzle)
     out: dict[str, Any] = {"technique": step.technique, "name": step.name, "where": place,
-                           "text": f"{step.name}: look at {place}."}
+                           "text": f"{look_for(step)}: look at {place}."}
     if level == 1:
         return out
     cells = list(dict.fromkeys(step.cells))

@@ -70,6 +70,14 @@ DEFAULT: tuple[Technique, ...] = (
 
 BY_ID: dict[str, Technique] = {t.id: t for t in DEFAULT}
 
+#: The named patterns read off the link graph (fish, the turbot family, wings,
+#: chains, almost locked sets, uniqueness): a hint names them with their digits
+#: ("Look for a W-Wing on 1 and 9").
+PATTERNS: frozenset[str] = frozenset(t.id for t in (
+    fish.X_WING, fish.FINNED_X_WING, fish.SWORDFISH, fish.FINNED_SWORDFISH, fish.JELLYFISH, fish.FINNED_JELLYFISH,
+    *turbot.TECHNIQUES, *uniqueness.TECHNIQUES, wings.XY_WING, wings.XYZ_WING, wings.WXYZ_WING, *aic.TECHNIQUES,
+    als.SUE_DE_COQ, als.ALS_XZ, als.ALS_XY_WING))
+
 #: Families named by one id where techniques are chosen (``--without uniqueness``):
 #: the id stands for every technique of the family.
 FAMILIES: dict[str, tuple[Technique, ...]] = {uniqueness.FAMILY: uniqueness.TECHNIQUES}

@@ -24,6 +24,7 @@ from puzzles.lzstring import compress_to_base64
 from solver.bits import digits_of
 from solver.errors import InvalidArgumentError
 from sumlogic import Position, read_position
+from sumlogic.hints import level_fields
 
 from .conftest import require_corpus
 from .position_support import after_steps, corpus_puzzles, every_puzzle, fpuzzles_data, partial, solved_sample
@@ -349,3 +350,26 @@ def test_hint_and_check_take_a_work_budget() -> None:
         hint(wrong, budget=-1)
     with pytest.raises(TypeError, match="budget"):
         check(wrong, budget="5")  # type: ignore[arg-type]
+
+
+# A classic Sudoku whose path uses AICs, a finned X-Wing, ALS, wings and a unique rectangle.
+_PATTERNED = ".....81.72..4......149..6.......7.58.4....3.....5..2......1......57.6..3.9..3..6."
+
+
+def test_a_pattern_hint_says_what_to_look_for_with_its_digits():
+    puzzle = sumlogic.parse(_PATTERNED)
+    steps = sumlogic.explain(puzzle).steps
+    patterns = [s for s in steps if s.technique in techniques.PATTERNS]
+    assert {"finned-x-wing", "xy-wing"} <= {s.technique for s in patterns}
+    for step in steps:
+        text = level_fields(step, puzzle, 1)["text"]
+        if step.technique not in techniques.PATTERNS:
+            assert text.startswith(f"{step.name}: look at "), text
+            continue
+        assert text.startswith(f"Look for a{'n' if step.name[0] in 'AEIOX' else ''} {step.name}"), text
+        if step.technique == "finned-x-wing":  # one digit: the one it removes
+            (digit,) = {d for _, m in step.eliminations for d in digits_of(m)}
+            assert f" on {digit}: look at " in text, text
+        if step.technique == "xy-wing":  # the pivot's two digits and the one removed
+            named = text.split(" on ", 1)[1].split(":", 1)[0]
+            assert len(named.replace(" and ", ", ").split(", ")) == 3, text
