@@ -2,6 +2,7 @@
 
     PYTHONPATH=. python benchmarks/bench_explain.py [--kinds killer kakuro] [--limit N] [--jobs 2]
         [--ids iss-tarek] [--timeout 120] [--budget N] [--profile out.prof]
+    PYTHONPATH=. python benchmarks/bench_explain.py --generated 2000 --seed 7 [--kinds sudoku kropki]
 
 For every corpus puzzle it runs the technique engine in explained mode (the
 same work as ``sumlogic explain``), checks every step against the known
@@ -13,7 +14,9 @@ guess: their status, guesses, and where logic got stuck (open cells and
 candidates left at the first guess, the hardest technique used before it).
 ``--budget`` passes a work budget to the engine (see
 :func:`solver.engine.solve_with_logic`); ``--profile`` writes a cProfile of
-the whole run (serial only).
+the whole run (serial only).  ``--generated N`` runs N puzzles of each
+generated kind (``sumlogic generate``'s generators, ``--seed``) instead of
+the corpus, each checked against its solution from the exact solver.
 """
 
 from __future__ import annotations
@@ -89,11 +92,30 @@ def run_one(puzzle: Any, timeout: float | None = 120.0, budget: int | None = Non
     kwargs: dict[str, Any] = {} if budget is None else {"budget": budget}
     trace = solve_with_logic(puzzle, DEFAULT, explain=True, timeout=timeout, **kwargs)
     cpu = time.process_time() - start
-    solution = puzzle.parse_solution(puzzle.get_info("solution"))
+    solution = known_solution(puzzle)
     guesses = sum(1 for s in trace.steps if s.technique == "guess")
     stuck = "" if trace.by_logic else where_stuck(trace)
     return Row(puzzle.id, trace.status, trace.by_logic, cpu, unsound_steps(trace.steps, solution),
                len(trace.steps), guesses, stuck, trace.work)
+
+
+def known_solution(puzzle: Any) -> tuple[int, ...]:
+    """The corpus record's solution, else the exact solver's (a generated puzzle)."""
+    if puzzle.get_info("solution") is not None:
+        return tuple(puzzle.parse_solution(puzzle.get_info("solution")))
+    from solver.search import solve
+
+    result = solve(puzzle, timeout=None)
+    if result.status != "solved" or result.solution is None:
+        raise SystemExit(f"{puzzle.id}: the exact solver says {result.status}")
+    return tuple(result.solution)
+
+
+def generated(kind: str, count: int, seed: int) -> list[Any]:
+    """``count`` puzzles of ``kind`` from the generator (``seed``)."""
+    from puzzles.generate import generate_many
+
+    return [p for p, _ in generate_many(kind, seed=seed, count=count)]
 
 
 class _Job:
@@ -118,8 +140,14 @@ def main() -> None:
     ap.add_argument("--budget", type=int, default=None, help="engine work budget (default: the engine's)")
     ap.add_argument("--profile", default=None, help="write a cProfile of the run here (forces --jobs 1)")
     ap.add_argument("--verbose", action="store_true", help="print every puzzle as it finishes")
+    ap.add_argument("--generated", type=int, default=0, help="N generated puzzles per kind instead of the corpus")
+    ap.add_argument("--seed", type=int, default=1, help="the generator's seed (with --generated)")
     args = ap.parse_args()
-    folder = corpus_dir(args.corpus)
+    if args.generated:
+        from puzzles.generate import KINDS as GENERATED
+
+        args.kinds = [k for k in args.kinds if k in GENERATED]
+    folder = Path() if args.generated else corpus_dir(args.corpus)
     job = _Job(args.timeout or None, args.budget)
     profiler = None
     if args.profile:
@@ -131,7 +159,8 @@ def main() -> None:
     needing_guess: list[Row] = []
     total_unsound = 0
     for kind in args.kinds:
-        puzzles = load(kind, folder, args.limit, args.ids)
+        puzzles = generated(kind, args.generated, args.seed) if args.generated else load(kind, folder, args.limit,
+                                                                                           args.ids)
         if not puzzles:
             continue
         with ProcessPoolExecutor(args.jobs) if args.jobs > 1 else _Serial() as pool:
