@@ -268,6 +268,7 @@ STATIC = {
     "play-input.js": ("server/static/play-input.js", "text/javascript; charset=utf-8"),
     "play-draw.js": ("server/static/play-draw.js", "text/javascript; charset=utf-8"),
     "play-ask.js": ("server/static/play-ask.js", "text/javascript; charset=utf-8"),
+    "play-practise.js": ("server/static/play-practise.js", "text/javascript; charset=utf-8"),
     "viewer.css": ("web/viewer.css", "text/css; charset=utf-8"),
 }
 """The files the pages load, all from the package: nothing from another site."""

@@ -56,20 +56,20 @@ def checked_needs(kind: Any, needs: Any) -> tuple[list[str], list[str]]:
     return ids, names
 
 
-def _make(kind: str, ids: list[str], hardest: bool, seed: int, budget: int) -> Any:
+def _make(kind: str, ids: list[str], hardest: bool, seed: int, budget: int, max_tries: int | None) -> Any:
     """TEMPORARY until the needs API is merged: generate and test."""
     import inspect
 
     from .. import api
 
     if "needs" in inspect.signature(api.generate).parameters:
-        return api.generate(kind, needs=ids, hardest=hardest, seed=seed)  # type: ignore[call-arg]
-    for index in range(40):
+        return api.generate(kind, needs=ids, hardest=hardest, seed=seed, max_tries=max_tries)  # type: ignore[call-arg]
+    for index in range(max_tries or 40):
         puzzle = api.generate(kind, seed=seed, index=index)
         used = api.explain(puzzle, budget=budget).techniques_used()
         if all(i in used for i in ids):
             return puzzle
-    raise BadField(None, f"no {kind} puzzle that needs {', '.join(ids)} within 40 tries (seed {seed})")
+    raise BadField(None, f"no {kind} puzzle that needs {', '.join(ids)} within {max_tries or 40} tries (seed {seed})")
 
 
 def generate_job(fields: Body) -> Body:
@@ -84,7 +84,7 @@ def generate_job(fields: Body) -> Body:
     if seed is None:
         seed = random.SystemRandom().randrange(MAX_SEED)
     try:
-        puzzle = _make(kind, ids, bool(fields.get("hardest")), seed, fields["budget"])
+        puzzle = _make(kind, ids, bool(fields.get("hardest")), seed, fields["budget"], fields.get("max_tries"))
     except SumlogicError as error:
         if type(error).__name__ == "BudgetExhausted":
             raise BadField(None, str(error)) from None

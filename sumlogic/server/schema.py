@@ -90,6 +90,9 @@ STEP_BUDGET = Field("budget", ("integer",), low=0,
                     doc="work units the searching techniques may spend finding the step and explaining "
                         "mistakes (default and most: the server's budget); past it a hint is a guess")
 
+MAX_TRIES = 10_000
+"""The most tries a generate request may ask for (the time limit stops it anyway)."""
+
 MAX_SEED = 2 ** 53 - 1
 """The largest seed a request may name (the largest whole number JavaScript holds exactly)."""
 
@@ -128,6 +131,8 @@ FIELDS: dict[str, tuple[Field, ...]] = {
                  Field("seed", ("integer", "null"), low=0, high=MAX_SEED,
                        doc="the generator's seed: the same seed gives the same puzzle (default: one is chosen "
                            "and given back as `seed`)"),
+                 Field("max_tries", ("integer", "null"), low=1, high=MAX_TRIES,
+                       doc="puzzles to try before giving up (default: the generator's own)"),
                  BUDGET, TIMEOUT),
 }
 """The fields of each POST endpoint, in order."""
