@@ -26,7 +26,7 @@ from tests.test_play_page import axe_problems
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 SEED = 2
-"""A seed whose sudoku needs pointing on the first try (checked by the tests through the answer)."""
+"""The seed of the puzzles made (the same seed, the same puzzle: the tests compare two answers)."""
 
 
 REFUSED = "Failed to load resource: the server responded with a status of 422"
