@@ -96,7 +96,16 @@ def test_the_menu_by_keyboard_makes_a_puzzle_whose_hint_names_the_technique(desk
     desk.keyboard.press("h")
     desk.wait_for_selector('#sl-hint-box[data-level="1"]:not([hidden])')
     assert desk.inner_text("#sl-hint-box .sl-hint-text").startswith("Pointing: look at ")
-    shot(desk, "play-practise-hint.png")
+    # N again: the menu over the practised puzzle, the last choice kept; Escape closes it
+    desk.keyboard.press("n")
+    wait_menu(desk)
+    assert desk.input_value("#sl-practise-technique") == "pointing"
+    desk.select_option("#sl-practise-technique", "x-wing")
+    assert axe_problems(desk) == []
+    shot(desk, "play-practise-menu.png")
+    desk.keyboard.press("Escape")
+    desk.wait_for_selector("#sl-practise-menu[hidden]", state="attached")
+    assert desk.evaluate("() => document.activeElement.id") == "sl-practise"
 
 
 def test_the_menu_by_mouse_and_the_step_page_marks_the_practised_steps(desk: Any, base_url: str) -> None:
@@ -124,6 +133,7 @@ def test_the_menu_by_mouse_and_the_step_page_marks_the_practised_steps(desk: Any
     view.wait_for_selector("#sumlogic-view svg.sl-board")
     marked = [int(n) for n in view.locator(".sl-step-link.is-practised").evaluate_all(
         "(links) => links.map((l) => l.dataset.step)")]
+    assert marked == data["needed"]  # the play page and the step page count the steps alike
     assert marked and all(view.inner_text(f'.sl-step-link[data-step="{k}"] .sl-step-tech') == "Pointing"
                           for k in marked)
     assert view.locator(".sl-step-link:not(.is-practised) .sl-practise-badge").count() == 0
@@ -176,7 +186,7 @@ def test_cancel_stops_the_work_on_the_server(desk: Any, base_url: str) -> None:
     assert desk.get_attribute("#sl-practise-menu", "aria-busy") == "true"
     until(desk, "async () => (await (await fetch('/api/health')).json()).queued === 1")
     assert axe_problems(desk) == []
-    shot(desk, "play-practise-menu.png")
+    shot(desk, "play-practise-working.png")
     desk.keyboard.press("Escape")
     desk.wait_for_selector("body[data-practise='cancelled']")
     assert desk.inner_text("#sl-practise-error") == "Cancelled: no puzzle was made."
@@ -188,3 +198,19 @@ def test_cancel_stops_the_work_on_the_server(desk: Any, base_url: str) -> None:
     desk.keyboard.press("Escape")
     desk.wait_for_selector("#sl-practise-menu[hidden]", state="attached")
     assert desk.evaluate("() => document.activeElement.id") == "sl-practise"
+
+
+def test_on_a_phone_the_menu_fits_the_screen(phone: Any, base_url: str) -> None:
+    open_page(phone, base_url)
+    phone.click("#sl-practise")
+    wait_menu(phone)
+    phone.select_option("#sl-practise-kind", "killer")
+    groups = technique_names(phone)
+    assert "Sum combinations" in groups["Level 2"] and "Kropki dots" not in sum(groups.values(), [])
+    assert phone.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+    for selector in ("#sl-practise-kind", "#sl-practise-technique", "#sl-practise-go", "#sl-practise-close"):
+        box = phone.locator(selector).bounding_box()
+        assert box and 0 <= box["x"] and box["x"] + box["width"] <= 390, selector
+    assert axe_problems(phone) == []
+    phone.click("#sl-practise-close")
+    assert phone.is_hidden("#sl-practise-menu") and phone.get_attribute("#sl-practise", "aria-expanded") == "false"

@@ -97,7 +97,8 @@ def test_a_puzzle_that_needs_pointing_from_its_first_pointing_step(client: TestC
     assert data["needs"] == ["pointing"] and data["names"] == ["Pointing"] and data["seed"] == 2
     assert "solution" not in data["record"] and data["status"] == "solved"
     # the steps it names are pointing steps of the puzzle's own explained path
-    trace = client.post(f"{API}/explain", json={"puzzle": data["record"]}).json()
+    start = {"placed": {}, "marks": {}}  # the step page's path from the start: no step for the givens
+    trace = client.post(f"{API}/explain", json={"puzzle": data["record"], "position": start}).json()
     assert len(trace["steps"]) == data["steps"]
     assert data["needed"] == [k for k, s in enumerate(trace["steps"], 1) if s["technique"] == "pointing"] != []
     # from the position before the first, the level-1 hint names it

@@ -73,11 +73,13 @@ def generate_job(fields: Body) -> Body:
         raise BadField(None, str(error)) from None
     except ValueError as error:  # a technique this kind cannot need (the needs API's word)
         raise BadField("needs", str(error).removeprefix("generate(): ").removeprefix("needs: ")) from None
-    trace = api.explain(puzzle, budget=fields["budget"])
+    # the path from the start as the step page counts it (from a position: no step for the givens)
+    start = Position(puzzle)
+    trace = api.explain(start, budget=fields["budget"])
     needed = [k for k, step in enumerate(trace.steps, 1) if step.technique in ids]
     before = None
     if needed:
-        position = Position(puzzle)
+        position = start
         for step in trace.steps[:needed[0] - 1]:
             position = position.apply(step)
         before = position.to_dict(include_puzzle=False)
