@@ -214,3 +214,21 @@ def test_on_a_phone_the_menu_fits_the_screen(phone: Any, base_url: str) -> None:
     assert axe_problems(phone) == []
     phone.click("#sl-practise-close")
     assert phone.is_hidden("#sl-practise-menu") and phone.get_attribute("#sl-practise", "aria-expanded") == "false"
+
+
+def test_a_step_page_written_by_sumlogic_html_marks_a_practised_trace(page: Any, html_file: Any) -> None:
+    """The mark is the viewer's (sumlogic/web/viewer.js): a trace written by ``sumlogic explain --html``
+    with ``practise`` (ids) gets it too, in a page that needs no server."""
+    from sumlogic.api import explain, generate
+
+    puzzle = generate("sudoku", needs=["pointing"], seed=SEED)
+    trace = explain(puzzle).to_dict()
+    wanted = [k for k, step in enumerate(trace["steps"], 1) if step["technique"] == "pointing"]
+    opened = page.open(html_file({**trace, "practise": ["pointing"]}))
+    marked = [int(n) for n in opened.locator(".sl-step-link.is-practised").evaluate_all(
+        "(links) => links.map((l) => l.dataset.step)")]
+    assert marked == wanted != []
+    opened.keyboard.press("f")
+    until(opened, f"() => location.hash.includes('step={wanted[0]}')")
+    plain = page.open(html_file(trace, "plain.html"))
+    assert plain.locator(".sl-practise-badge, .sl-practise-note").count() == 0
