@@ -91,19 +91,23 @@ class Flags:
             self.slots.append(slot)
 
 
-def _interrupt(signum: int, frame: Any) -> None:
-    raise Stopped(_REASON[0] if _REASON else "cancelled")
-
-
 _REASON: list[str] = []
+"""Why the block of :func:`stoppable` running now must stop (empty: it need not, or none runs)."""
+
+
+def _interrupt(signum: int, frame: Any) -> None:
+    if _REASON:  # a signal that arrives once the block is over is ignored
+        raise Stopped(_REASON[0])
 
 
 @contextlib.contextmanager
 def stoppable(flags: Flags | None, slot: int | None, seconds: float) -> Iterator[None]:
     """Run the block until it ends, ``slot``'s flag is raised or ``seconds`` pass; in the last
     two cases :class:`Stopped` is raised inside the block (between two Python instructions:
-    a native call in progress finishes first).  In the main thread of a process only (a
-    worker's); elsewhere, or without a signal to use, the block runs to its end."""
+    a native call in progress finishes first; raised again every :data:`POLL` seconds should
+    the block go on).  In the main thread of a process only (a worker's); elsewhere, or
+    without a signal to use, the block runs to its end.  The signal's handler stays
+    installed afterwards, ignoring any signal that comes late."""
     if SIGNAL is None or threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -115,19 +119,20 @@ def stoppable(flags: Flags | None, slot: int | None, seconds: float) -> Iterator
         while not done.wait(POLL):
             reason = "cancelled" if flags is not None and flags.raised(slot) else (
                 "time" if time.monotonic() > deadline else "")
-            if reason:
+            if reason and main is not None:
                 _REASON[:] = [reason]
-                if not done.is_set() and main is not None:
-                    signal.pthread_kill(main, SIGNAL)
-                return
+                signal.pthread_kill(main, SIGNAL)
 
-    previous = signal.signal(SIGNAL, _interrupt)
+    if signal.getsignal(SIGNAL) is not _interrupt:
+        signal.signal(SIGNAL, _interrupt)
+    _REASON.clear()
     watcher = threading.Thread(target=watch, name="sumlogic-stop-watch", daemon=True)
     watcher.start()
     try:
         yield
     finally:
         done.set()
-        watcher.join()
-        signal.signal(SIGNAL, previous)
-        _REASON.clear()
+        try:
+            watcher.join()  # a signal sent as the block ended may raise Stopped here, after the block
+        finally:
+            _REASON.clear()
