@@ -42,7 +42,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
-from puzzles.generate import GO_ON
+from puzzles.generate.base import GO_ON, PUT_BACK
 from solver.engine import Engine, Technique
 from solver.model import Puzzle
 from techniques import DEFAULT
@@ -63,8 +63,9 @@ generated Killers almost never need more than level 5."""
 
 EASIER = GO_ON
 """How a try came out when every step was easier than (or other than) those asked for."""
-HARDER = "harder"
-"""With ``hardest``: the path needs a technique of a higher level."""
+HARDER = PUT_BACK
+"""With ``hardest``: the path needs a technique of a higher level (a generator puts the
+clue it just took back and goes on with the next)."""
 WITHOUT = "without"
 """Without ``hardest``: the full path (harder steps and guesses included) never used them."""
 OVER_BUDGET = "over work budget"
