@@ -14,6 +14,7 @@ from typing import Callable
 import pytest
 
 import sumlogic
+import sumlogic.needs
 from puzzles.generate import BudgetExhausted
 from puzzles.generate.base import givens_checker, is_unique, random_grid
 from puzzles import sudoku
@@ -115,6 +116,14 @@ def test_api_errors_are_precise() -> None:
                        match=r"a sudoku cannot need kropki-dots \(it applies to kropki only\), "
                              r"cut-vertex \(it applies to kakuro only\)"):
         sumlogic.generate("sudoku", needs="kropki-dots,x-wing,cut-vertex")
+    with pytest.raises(InvalidArgumentError, match=r"a sudoku never needs last-cell \(the last open cell .*"
+                                                   r"naked-single comes first\); house-pointing \("):
+        sumlogic.generate("sudoku", needs="x-wing,last-cell,house-pointing")
+    with pytest.raises(InvalidArgumentError, match=r"a kakuro never needs naked-pair \(a Kakuro's houses are its runs"):
+        sumlogic.generate("kakuro", needs="naked-pair")
+    assert "last-cell" not in sumlogic.needs.reachable_ids("sudoku")
+    killer = sumlogic.needs.reachable_ids("killer")
+    assert "last-cell" in killer and "naked-pair" in killer
     with pytest.raises(InvalidArgumentError, match="guess is the engine's last resort"):
         sumlogic.generate("killer", needs="guess")
     with pytest.raises(InvalidArgumentError, match="name at least one technique"):
@@ -142,6 +151,7 @@ def run_cli(capsys: pytest.CaptureFixture[str]) -> Callable[..., tuple[int, str,
     (["--needs", "sum-combinations"], "a sudoku cannot need sum-combinations (it applies to kakuro, killer, "),
     (["--hardest"], "--hardest applies with --needs only"),
     (["--needs", "guess"], "guess is the engine's last resort"),
+    (["--needs", "house-pointing"], "a sudoku never needs house-pointing (with rows, columns and boxes only"),
 ])
 def test_cli_usage_errors_are_one_line_with_status_2(run_cli: Callable[..., tuple[int, str, str]],
                                                       argv: list[str], words: str) -> None:
