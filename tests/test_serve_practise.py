@@ -18,7 +18,9 @@ from typing import Any, Iterator
 
 import pytest
 
+from puzzles.kinds import KINDS
 from sumlogic import techniques
+from sumlogic.needs import reachable_ids
 
 try:
     with warnings.catch_warnings():
@@ -85,8 +87,11 @@ def test_bad_input_is_422_naming_the_field(client: TestClient, body: dict[str, A
 
 
 def test_the_techniques_are_the_api_list(client: TestClient) -> None:
-    listed = client.get(f"{API}/techniques").json()["techniques"]
-    assert listed == techniques() == client.get(f"{API_V1}/techniques").json()["techniques"]
+    answer = client.get(f"{API}/techniques").json()
+    assert answer["techniques"] == techniques() and answer == client.get(f"{API_V1}/techniques").json()
+    assert answer["needable"] == {kind: reachable_ids(kind) for kind in KINDS}
+    listed = [row["id"] for row in techniques("sudoku")]
+    assert "last-cell" in listed and "last-cell" not in answer["needable"]["sudoku"]
     document = client.get("/openapi.json").json()
     assert "get" in document["paths"]["/techniques"] and "post" in document["paths"]["/generate"]
 

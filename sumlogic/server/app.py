@@ -357,9 +357,12 @@ def create_app(settings: Settings | None = None) -> Starlette:
         return answer(200, document)
 
     async def techniques(request: Request) -> Response:
-        from ..catalogue import techniques as listed
+        from puzzles.kinds import KINDS
 
-        return answer(200, {"techniques": listed()})
+        from ..catalogue import techniques as listed
+        from ..needs import reachable_ids
+
+        return answer(200, {"techniques": listed(), "needable": {kind: reachable_ids(kind) for kind in KINDS}})
 
     async def page(request: Request) -> Response:
         return Response(pages[request.url.path], media_type="text/html; charset=utf-8", headers=SECURITY)

@@ -347,7 +347,8 @@ def openapi(version: str, limits: Limits, max_body: int) -> Body:
             ("samples", "The bundled sample puzzles", "The JSON of `sumlogic samples --json`, under `samples`."),
             ("techniques", "The techniques", "The JSON lines of `sumlogic techniques --json` (sumlogic.techniques()), "
                                              "easiest first, as a list under `techniques`: each with its `id`, "
-                                             "`name`, `level`, `score`, the `kinds` it applies to and an `example`."),
+                                             "`name`, `level`, `score`, the `kinds` it applies to and an `example`; "
+                                             "`needable`: for each kind, the ids `generate` may need."),
             ("health", "Whether the server is up", "`status`, `version`, `workers`, the requests `queued` "
                                                    "and the `queue_limit`, `time_limit`, `budget`.")):
         paths[f"/{name}"] = {"get": {"operationId": name, "summary": summary, "description": description,

@@ -1,7 +1,7 @@
 /* sumlogic play page: the Practise menu (a fresh puzzle that needs a chosen technique).
  *
- * The Practise button (key N) opens a menu: a kind, a technique of that kind
- * (GET /api/techniques, grouped by level, easiest first, by name), "nothing
+ * The Practise button (key N) opens a menu: a kind, a technique that kind
+ * can need (GET /api/techniques: ``needable``; grouped by level, easiest first, by name), "nothing
  * harder" and an optional seed. Make a puzzle asks POST /api/generate; while
  * the server works the menu says so and Cancel (or Escape) stops it: the
  * request is aborted and the server stops the job. A failure is one line.
@@ -21,11 +21,13 @@
   const $ = (id) => document.getElementById(id);
   const el = window.SumlogicDom.el;
 
-  /** The techniques of ``kind`` as ``[[level, [record, ...]], ...]``, easiest level first, by name within a level. */
-  function byLevel(rows, kind) {
+  /** The techniques ``kind`` can need (``needable``: its ids, or all that apply to it when not given) as
+   * ``[[level, [record, ...]], ...]``, easiest level first, by name within a level. */
+  function byLevel(rows, kind, needable) {
     const levels = new Map();
+    const can = needable && Array.isArray(needable[kind]) ? new Set(needable[kind]) : null;
     for (const row of rows) {
-      if (!row.kinds.includes(kind) || LEFT_OUT.has(row.id)) continue;
+      if (!row.kinds.includes(kind) || LEFT_OUT.has(row.id) || (can && !can.has(row.id))) continue;
       if (!levels.has(row.level)) levels.set(row.level, []);
       levels.get(row.level).push(row);
     }
@@ -96,6 +98,7 @@
       try {
         const data = await window.SumlogicAddress.call("/api/techniques");
         this.rows = data.techniques || [];
+        this.needable = data.needable || null;
       } catch (error) {
         this.fail(`Cannot list the techniques: ${error.message}`);
         return;
@@ -115,7 +118,7 @@
     fill(wanted) {
       const select = $("sl-practise-technique");
       const before = wanted || select.value;
-      const groups = byLevel(this.rows, $("sl-practise-kind").value);
+      const groups = byLevel(this.rows, $("sl-practise-kind").value, this.needable);
       select.replaceChildren(...groups.map(([level, list]) => el("optgroup", { label: `Level ${level}` },
         list.map((row) => el("option", { value: row.id, title: row.example || "", text: row.name })))));
       if ([...select.options].some((o) => o.value === before)) select.value = before;
