@@ -7,6 +7,8 @@ runs it with uvicorn on the loopback interface.
 * :mod:`sumlogic.server.app`: the application, the worker pool, request reading;
 * :mod:`sumlogic.server.schema`: the fields of each endpoint and the OpenAPI document;
 * :mod:`sumlogic.server.jobs`: the work of each endpoint, run in the worker processes;
+* :mod:`sumlogic.server.practise`: ``POST /api/generate``, a fresh puzzle that needs chosen techniques;
+* :mod:`sumlogic.server.stop`: stopping a long job when its client leaves or its time is up;
 * ``static/``: the play page, the step viewer page and the API page (HTML,
   JavaScript, CSS), drawn with the step viewer's board code.
 """

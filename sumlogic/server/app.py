@@ -22,12 +22,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any, AsyncIterator
+from typing import Any, AsyncIterator, Awaitable, Callable
 
 from starlette.applications import Starlette
 from starlette.requests import ClientDisconnect, Request
@@ -39,7 +40,8 @@ from solver.errors import InvalidArgumentError, ParseError
 from solver.model import shown
 
 from ..processes import stop_pool, worker_pool
-from .jobs import BadField, Body, error_body, run_job, worker_start
+from .jobs import STOPPABLE, STOPPED, BadField, Body, error_body, run_job, worker_start
+from .stop import Flags
 from .schema import FIELDS, PREFIXES, Limits, check_fields, openapi
 
 GRACE = 5.0
@@ -50,6 +52,9 @@ RETRY_AFTER = 1
 
 MAX_WORKERS = 256
 """The most worker processes a server starts (far more than a machine has cores)."""
+
+MAX_STOPPABLE = 1024
+"""The most jobs in hand that can be stopped at once (one stop flag each); past it a job runs to its limit."""
 
 MAX_BODY = 1 << 30
 """The largest body limit a server takes (1 GiB; the default is 256 KiB)."""
@@ -82,6 +87,10 @@ class Busy(Exception):
     """The queue is full, the job ran out of time or its worker died: 503, try again later."""
 
 
+class Cancelled(Exception):
+    """The client left before its answer: the job was stopped and nobody is answered."""
+
+
 class Workers:
     """A process pool with a bounded number of jobs in hand.
 
@@ -97,11 +106,16 @@ class Workers:
         self.workers = workers
         self.queue_limit = queue_limit
         self.queued = 0
+        self.cancelled = 0
         self.pool: ProcessPoolExecutor | None = None
+        self.flags = Flags(min(queue_limit, MAX_STOPPABLE))
 
     def start(self) -> None:
-        """Start the pool (the processes start with the first job, from the thread that submits it)."""
-        self.pool = worker_pool(self.workers, then=worker_start)
+        """Start the pool and its processes now, from this thread (a job uncounted in the queue
+        makes them start): forked before any client's connection is open, so that none of them
+        holds a copy of one, which would hide from the server that its client left."""
+        self.pool = worker_pool(self.workers, then=functools.partial(worker_start, self.flags))
+        self.pool.submit(run_job, "warm", {})
 
     def stop(self) -> None:
         """Stop the pool now: queued jobs are cancelled, running ones killed, nothing waited for."""
@@ -109,30 +123,49 @@ class Workers:
             pool, self.pool = self.pool, None
             stop_pool(pool)
 
-    async def run(self, name: str, fields: Body, seconds: float) -> tuple[int, Body]:
-        """The job's ``(status, body)``; :class:`Busy` when it cannot be had now."""
+    async def run(self, name: str, fields: Body, seconds: float,
+                  gone: Callable[[], Awaitable[Any]] | None = None) -> tuple[int, Body]:
+        """The job's ``(status, body)``; :class:`Busy` when it cannot be had now.  With
+        ``gone`` (a coroutine that returns when the client has left), a job that can be
+        stopped (:data:`~sumlogic.server.jobs.STOPPABLE`) is stopped then, waiting or
+        running, and :class:`Cancelled` is raised."""
         if self.pool is None:
             self.start()
         assert self.pool is not None
         if self.queued >= self.queue_limit:
             raise Busy(f"busy: {self.queued} requests in hand (the limit); try again shortly")
+        slot = self.flags.take()
         try:
-            future: Future[tuple[int, Body]] = self.pool.submit(run_job, name, fields)
+            future: Future[tuple[int, Body]] = self.pool.submit(run_job, name, fields, slot)
         except BrokenProcessPool:
+            self.flags.give_back(slot)
             self._replace()
             raise Busy("a worker process stopped; try again") from None
         self.queued += 1
-        future.add_done_callback(self._done)
+        future.add_done_callback(functools.partial(self._done, slot))
+        waiting = asyncio.ensure_future(gone()) if gone is not None and name in STOPPABLE else None
+        job = asyncio.wrap_future(future)
         try:
-            return await asyncio.wait_for(asyncio.wrap_future(future), seconds + GRACE)
-        except asyncio.TimeoutError:
-            raise Busy(f"no answer within {seconds + GRACE:g} seconds; try again later") from None
+            done, _ = await asyncio.wait({job} | ({waiting} if waiting else set()), timeout=seconds + GRACE,
+                                         return_when=asyncio.FIRST_COMPLETED)
+            if job in done:
+                return job.result()
+            if waiting is not None and waiting in done:
+                self.cancelled += 1
+                if not future.cancel():  # running: its worker stops it at the flag
+                    self.flags.raise_flag(slot)
+                raise Cancelled(name)
+            raise Busy(f"no answer within {seconds + GRACE:g} seconds; try again later")
         except BrokenProcessPool:
             self._replace()
             raise Busy("a worker process stopped; try again") from None
+        finally:
+            if waiting is not None:
+                waiting.cancel()
 
-    def _done(self, future: Future[Any]) -> None:
+    def _done(self, slot: int | None, future: Future[Any]) -> None:
         self.queued -= 1
+        self.flags.give_back(slot)
 
     def _replace(self) -> None:
         self.stop()
@@ -209,6 +242,15 @@ def answer(status: int, body: Body, retry: bool = False) -> JSONResponse:
     return Answer(body, status_code=status, headers=headers)
 
 
+async def client_gone(request: Request) -> None:
+    """Return when the client of ``request`` has left (its body read already; the server
+    says ``http.disconnect`` then, or once the answer is sent)."""
+    while True:
+        message = await request.receive()
+        if message.get("type") == "http.disconnect":
+            return
+
+
 # --------------------------------------------------------------------- the application
 
 
@@ -226,6 +268,7 @@ STATIC = {
     "play-input.js": ("server/static/play-input.js", "text/javascript; charset=utf-8"),
     "play-draw.js": ("server/static/play-draw.js", "text/javascript; charset=utf-8"),
     "play-ask.js": ("server/static/play-ask.js", "text/javascript; charset=utf-8"),
+    "play-practise.js": ("server/static/play-practise.js", "text/javascript; charset=utf-8"),
     "viewer.css": ("web/viewer.css", "text/css; charset=utf-8"),
 }
 """The files the pages load, all from the package: nothing from another site."""
@@ -272,19 +315,23 @@ def create_app(settings: Settings | None = None) -> Starlette:
         async def endpoint(request: Request) -> Response:
             try:
                 fields = check_fields(name, await read_body(request, settings.max_body), limits)
-                status, body = await workers.run(name, fields, fields.get("timeout") or limits.time_limit)
+                status, body = await workers.run(name, fields, fields.get("timeout") or limits.time_limit,
+                                                 gone=functools.partial(client_gone, request))
             except BadRequest as bad:
                 return answer(bad.status, bad.body)
             except BadField as bad:
                 return answer(422, error_body(bad.field, bad.message))
             except Busy as busy:
                 return answer(503, error_body(None, str(busy)), retry=True)
+            except Cancelled:
+                return answer(STOPPED, error_body(None, f"{name}: stopped, the client left"))
             return answer(status, body)
         return endpoint
 
     async def health(request: Request) -> Response:
         return answer(200, {"status": "ok", "version": __version__, "workers": workers.workers,
                             "queued": workers.queued, "queue_limit": workers.queue_limit,
+                            "cancelled": workers.cancelled,
                             "time_limit": limits.time_limit, "budget": limits.budget,
                             "max_body": settings.max_body})
 
@@ -308,6 +355,14 @@ def create_app(settings: Settings | None = None) -> Starlette:
 
     async def schema(request: Request) -> Response:
         return answer(200, document)
+
+    async def techniques(request: Request) -> Response:
+        from puzzles.kinds import KINDS
+
+        from ..catalogue import techniques as listed
+        from ..needs import reachable_ids
+
+        return answer(200, {"techniques": listed(), "needable": {kind: reachable_ids(kind) for kind in KINDS}})
 
     async def page(request: Request) -> Response:
         return Response(pages[request.url.path], media_type="text/html; charset=utf-8", headers=SECURITY)
@@ -338,7 +393,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
 
     endpoints = [(name, "POST", make_endpoint(name)) for name in FIELDS]
     endpoints += [("health", "GET", health), ("formats", "GET", formats), ("samples", "GET", samples),
-                  ("openapi.json", "GET", schema)]
+                  ("techniques", "GET", techniques), ("openapi.json", "GET", schema)]
     routes = api_routes(endpoints)
     routes += [Route(path, page, methods=["GET"]) for path in PAGES]
     routes += [

@@ -31,6 +31,7 @@ from solver.errors import SumlogicError
 from solver.model import Puzzle, shown
 
 from ..position import Position
+from .stop import Flags, Stopped, stoppable
 
 Body = dict[str, Any]
 Result = tuple[int, Body]
@@ -42,7 +43,7 @@ MAX_LISTED_FORMATS = 3
 class BadField(Exception):
     """A request field the job cannot use; ``field`` names it, ``message`` is one line."""
 
-    def __init__(self, field: str, message: str) -> None:
+    def __init__(self, field: str | None, message: str) -> None:
         super().__init__(field, message)
         self.field = field
         self.message = message
@@ -70,11 +71,19 @@ def error_body(field: str | None, message: str) -> Body:
     return {"error": text, "field": field}
 
 
-def worker_start() -> None:
+FLAGS: list[Flags] = []
+"""In a worker: the server's stop flags (:mod:`sumlogic.server.stop`), set by :func:`worker_start`."""
+
+
+def worker_start(flags: Flags | None = None) -> None:
     """Run once in each worker process, after :func:`sumlogic.processes.worker_start`
     (Ctrl-C is the server's to handle; the worker ends with the server): the
-    solver is imported before the first request."""
+    solver is imported before the first request, and the server's stop
+    flags are kept for the jobs that can be stopped."""
     from .. import api  # noqa: F401
+
+    if flags is not None:
+        FLAGS[:] = [flags]
 
 
 # --------------------------------------------------------------------- reading the puzzle
@@ -244,17 +253,40 @@ def _warm(fields: Body) -> Body:
     return {"ready": True}
 
 
+def _generate(fields: Body) -> Body:
+    from .practise import generate_job
+
+    return generate_job(fields)
+
+
 JOBS: dict[str, Callable[[Body], Body]] = {
     "solve": _solve, "explain": _explain, "hint": _hint, "check": _check, "grade": _grade,
-    "parse": _parse, "convert": _convert, "warm": _warm,
+    "parse": _parse, "convert": _convert, "warm": _warm, "generate": _generate,
 }
 """Each endpoint's job, by name."""
 
 
-def run_job(name: str, fields: Body) -> Result:
-    """Run the job ``name`` on checked ``fields``: ``(200, body)`` or ``(422, error)``."""
+STOPPABLE = frozenset({"generate"})
+"""The jobs stopped when their client leaves or their time is up (:func:`sumlogic.server.stop.stoppable`)."""
+
+STOPPED = 499
+"""The status of a job stopped because its client left (nobody reads it)."""
+
+
+def run_job(name: str, fields: Body, slot: int | None = None) -> Result:
+    """Run the job ``name`` on checked ``fields``: ``(200, body)`` or ``(422, error)``;
+    a job of :data:`STOPPABLE` stops when the flag of ``slot`` is raised (:data:`STOPPED`)
+    or its ``timeout`` passes (422, naming no field)."""
     try:
+        if name in STOPPABLE:
+            with stoppable(FLAGS[0] if FLAGS else None, slot, fields.get("timeout") or 60.0):
+                return 200, JOBS[name](fields)
         return 200, JOBS[name](fields)
+    except Stopped as stop:
+        if stop.reason == "time":
+            return 422, error_body(None, f"{name}: nothing found within the time limit of {fields.get('timeout'):g} "
+                                         "seconds; try again with another seed")
+        return STOPPED, error_body(None, f"{name}: stopped, its client left")
     except BadField as bad:
         return 422, error_body(bad.field, bad.message)
     except RecursionError:

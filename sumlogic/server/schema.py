@@ -90,6 +90,12 @@ STEP_BUDGET = Field("budget", ("integer",), low=0,
                     doc="work units the searching techniques may spend finding the step and explaining "
                         "mistakes (default and most: the server's budget); past it a hint is a guess")
 
+MAX_TRIES = 10_000
+"""The most tries a generate request may ask for (the time limit stops it anyway)."""
+
+MAX_SEED = 2 ** 53 - 1
+"""The largest seed a request may name (the largest whole number JavaScript holds exactly)."""
+
 FIELDS: dict[str, tuple[Field, ...]] = {
     "solve": (PUZZLE, FORMAT,
               Field("logic", ("boolean",), default=True,
@@ -115,6 +121,19 @@ FIELDS: dict[str, tuple[Field, ...]] = {
     "grade": (PUZZLE, FORMAT, MAX_DEPTH, *CHOICE, BUDGET, TIMEOUT),
     "parse": (PUZZLE, FORMAT),
     "convert": (PUZZLE, FORMAT, Field("to", ("string",), required=True, doc="the notation to write")),
+    "generate": (Field("kind", ("string",), required=True,
+                       doc="the kind of puzzle: kakuro, killer, greater-killer, kropki or sudoku"),
+                 Field("needs", ("string", "array"), required=True,
+                       doc="technique ids the explained path must use, each at least once (a list, or one "
+                           "comma-separated string; GET techniques lists them with the kinds they apply to)"),
+                 Field("hardest", ("boolean",), default=False,
+                       doc="also nothing harder than the hardest of `needs` (like `generate --hardest`)"),
+                 Field("seed", ("integer", "null"), low=0, high=MAX_SEED,
+                       doc="the generator's seed: the same seed gives the same puzzle (default: one is chosen "
+                           "and given back as `seed`)"),
+                 Field("max_tries", ("integer", "null"), low=1, high=MAX_TRIES,
+                       doc="puzzles to try before giving up (default: the generator's own)"),
+                 BUDGET, TIMEOUT),
 }
 """The fields of each POST endpoint, in order."""
 
@@ -264,6 +283,14 @@ SUMMARIES = {
               "(`format`), its `id`, its `title`, `author` and `rules` text as the setter gave them (null when "
               "absent) and, for a Killer, its `loose` cells (in no cage; never drawn as cages)."),
     "convert": ("Convert a puzzle to another notation", "The text `sumlogic convert IN --to F` writes."),
+    "generate": ("A fresh puzzle that needs the named techniques",
+                 "sumlogic.generate(kind, needs=..., hardest=..., seed=...) in a worker, within the request's "
+                 "time limit: `record` (the puzzle, without its solution), `seed`, `needs` with their `names`, "
+                 "the explained path's `steps` and the numbers of the steps that used a needed technique "
+                 "(`needed`, from 1), and `before`: the position just before the first of them. An unknown "
+                 "kind or technique, or one the kind cannot reach, is 422 naming `kind` or `needs`; no puzzle "
+                 "within the tries or the time limit is 422 with `field` null. A request whose client leaves "
+                 "is stopped."),
 }
 
 
@@ -297,7 +324,8 @@ def openapi(version: str, limits: Limits, max_body: int) -> Body:
                 "content": {"application/json": {"schema": error}}},
         "415": {"description": "the body is not application/json", "content": {"application/json": {"schema": error}}},
         "422": {"description": "a field is missing, unknown, of the wrong type or out of range, or the puzzle "
-                               "cannot be read", "content": {"application/json": {"schema": error}}},
+                               "cannot be read (generate: or no puzzle was found within the tries or the time)",
+                "content": {"application/json": {"schema": error}}},
         "503": {"description": "the server is busy (its queue is full) or the request ran out of time: "
                                "try again after Retry-After seconds",
                 "headers": {"Retry-After": {"schema": {"type": "integer"}}},
@@ -317,6 +345,10 @@ def openapi(version: str, limits: Limits, max_body: int) -> Body:
     for name, summary, description in (
             ("formats", "The notations", "The JSON of `sumlogic formats --json`, as a list under `formats`."),
             ("samples", "The bundled sample puzzles", "The JSON of `sumlogic samples --json`, under `samples`."),
+            ("techniques", "The techniques", "The JSON lines of `sumlogic techniques --json` (sumlogic.techniques()), "
+                                             "easiest first, as a list under `techniques`: each with its `id`, "
+                                             "`name`, `level`, `score`, the `kinds` it applies to and an `example`; "
+                                             "`needable`: for each kind, the ids `generate` may need."),
             ("health", "Whether the server is up", "`status`, `version`, `workers`, the requests `queued` "
                                                    "and the `queue_limit`, `time_limit`, `budget`.")):
         paths[f"/{name}"] = {"get": {"operationId": name, "summary": summary, "description": description,

@@ -8,6 +8,9 @@
  * <script type="application/json" id="sumlogic-traces"> holding a trace
  * object or a list of them. With data-loader on the root element the
  * viewer also offers a file input and drag-and-drop to open a trace file.
+ * A trace may name techniques being practised (``practise``: a list of ids,
+ * as the play page's Practise menu sets it): their steps are marked in the
+ * step list, and a button (key F) goes to the first of them.
  *
  * The board itself is board.js (the model) and draw.js (the SVG), loaded
  * before this file (and arrows.js before them); this file is the page around
@@ -285,6 +288,7 @@
           el("div", { class: "sl-right" },
             el("nav", { class: "sl-nav", "aria-label": "Step navigation" },
               this.firstButton, this.prevButton, this.counter, this.nextButton, this.lastButton),
+            this.practiseNote(),
             this.stepBox,
             el("h2", { class: "sl-list-title", id: "sl-list-title", text: "All steps" }),
             el("div", { class: "sl-step-list-box", role: "region", "aria-labelledby": "sl-list-title", tabindex: "-1" }, this.stepList))),
@@ -312,11 +316,43 @@
       const guess = step.technique === "guess";
       const name = techniqueLabel(step);
       const label = k === 0 ? "Start" : `${name}${guess && !/guess/i.test(name) ? " (guess)" : ""}`;
+      const practised = k > 0 && this.isPractised(step);
+      const cls = `sl-step-link${guess ? " is-guess" : ""}${practised ? " is-practised" : ""}`;
       return el("li", { value: k },
-        el("button", { type: "button", class: guess ? "sl-step-link is-guess" : "sl-step-link", "data-step": k, onclick: () => this.go(k) },
+        el("button", { type: "button", class: cls, "data-step": k, onclick: () => this.go(k) },
           el("span", { class: "sl-step-n", text: `${k}.` }), " ",
+          practised ? el("span", { class: "sl-practise-badge", text: "practised" }) : null, practised ? " " : null,
           el("span", { class: "sl-step-tech", text: label }), " ",
           el("span", { class: "sl-step-snippet", text: step.text || "" })));
+    }
+
+    /** Whether ``step`` is of a technique the trace's ``practise`` names (the play page's Practise menu). */
+    isPractised(step) {
+      const ids = Array.isArray(this.trace.practise) ? this.trace.practise : [];
+      return ids.includes(step.technique);
+    }
+
+    /** The numbers (from 1) of the steps of a practised technique. */
+    practisedSteps() {
+      return this.steps.map((step, i) => (this.isPractised(step) ? i + 1 : 0)).filter(Boolean);
+    }
+
+    /** For a trace with ``practise`` (ids): where those techniques were needed, and a button (key F) to the first. */
+    practiseNote() {
+      const ids = Array.isArray(this.trace.practise) ? this.trace.practise : [];
+      if (!ids.length) return null;
+      const found = this.practisedSteps();
+      const names = [...new Set(found.map((k) => techniqueLabel(this.steps[k - 1])))];
+      const what = names.length ? names.join(", ") : ids.join(", ");
+      if (!found.length) {
+        return el("p", { class: "sl-practise-note", role: "note", text: `Practising ${what}: not needed from here.` });
+      }
+      const listed = found.slice(0, 8).join(", ") + (found.length > 8 ? ", \u2026" : "");
+      this.practiseButton = el("button", { type: "button", class: "sl-practise-jump", "aria-keyshortcuts": "F",
+        onclick: () => this.go(found[0]) }, `Go to the first ${what} (step ${found[0]})`);
+      return el("p", { class: "sl-practise-note", role: "note" },
+        `Practising ${what}: needed at step${found.length > 1 ? "s" : ""} ${listed} (marked in the list). `,
+        this.practiseButton);
     }
 
     go(k, options = {}) {
@@ -436,6 +472,8 @@
         const t = event.target;
         if (t && (t.isContentEditable || ["INPUT", "SELECT", "TEXTAREA"].includes(t.tagName))) return;
         const moves = { ArrowRight: this.step + 1, ArrowLeft: this.step - 1, Home: 0, End: this.steps.length };
+        const practised = this.practisedSteps();
+        if ((event.key === "f" || event.key === "F") && practised.length) moves[event.key] = practised[0];
         if (!(event.key in moves)) return;
         event.preventDefault();
         this.go(moves[event.key]);

@@ -47,11 +47,14 @@
     return m ? m[1] : null;
   }
 
-  /** POST ``body`` as JSON to ``path`` (GET without a body); the answer's JSON, or an Error with its one line. */
-  async function call(path, body) {
-    const response = await fetch(path, body === undefined ? {} : {
+  /** POST ``body`` as JSON to ``path`` (GET without a body); the answer's JSON, or an Error with its one line.
+   * ``options.signal`` (an AbortController's) lets the caller abort the request. */
+  async function call(path, body, options = {}) {
+    const request = body === undefined ? {} : {
       method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
-    });
+    };
+    if (options.signal) request.signal = options.signal;
+    const response = await fetch(path, request);
     let data = null;
     try {
       data = await response.json();

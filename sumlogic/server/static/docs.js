@@ -15,6 +15,7 @@
     grade: { puzzle: "sample:sudoku-1" },
     parse: { puzzle: "sample:kropki-1" },
     convert: { puzzle: "sample:killer-1", to: "fpuzzles" },
+    generate: { kind: "sudoku", needs: ["x-wing"], seed: 1 },
   };
 
   const el = window.SumlogicDom.el;

@@ -10,6 +10,7 @@
  * drawn by the step viewer's code (window.SumlogicBoard, viewer.js). The
  * puzzle and the position live in the address (#p=...), so a link shares
  * them and a reload restores them: the server keeps nothing between requests.
+ * The Practise menu (play-practise.js) asks the server for a fresh puzzle that needs a chosen technique.
  * An address may instead carry a puzzle link to open (``#link=...`` or
  * ``?link=...``, see ``linkIn``): a link reaches the page with no paste.
  *
@@ -185,6 +186,8 @@
       const B = window.SumlogicBoard;
       const G = window.SumlogicPlayGrid;
       this.record = record;
+      this.practise = null; // a practised puzzle says so after this (startPractise, readHash)
+      $("sl-practise-box").hidden = true;
       this.board = B.buildBoard({ kind: record.kind, puzzle: record });
       this.units = G.units(this.board);
       this.grid = new G.Grid(this.board);
@@ -240,7 +243,7 @@
     save() {
       if (!this.record) return this.writing;
       // the clock stays out of the address: the same position always has the same address
-      const data = { v: 2, puzzle: this.record, ...this.grid.dump() };
+      const data = { v: 2, puzzle: this.record, ...this.grid.dump(), ...(this.practise ? { practise: this.practise } : {}) };
       this.writing = this.writing.then(async () => {
         const hash = `#${HASH_KEY}=${await window.SumlogicAddress.encode(data)}`;
         // the address's own path with the state (a ``?link=`` that opened the puzzle goes: the state holds it)
@@ -258,6 +261,10 @@
         const data = await window.SumlogicAddress.decode(m[1]);
         if (!data || typeof data.puzzle !== "object") throw new Error("no puzzle in it");
         this.start(data.puzzle, data, 0);
+        if (data.practise && typeof data.practise === "object" && Array.isArray(data.practise.needs)) {
+          this.practise = data.practise;
+          this.showPractise();
+        }
         this.say(`${KIND_TEXT[data.puzzle.kind] || data.puzzle.kind}: restored from the address.`);
         return true;
       } catch (error) {
@@ -541,12 +548,13 @@
 
   async function main() {
     if (!window.SumlogicBoard || !window.SumlogicPlayGrid || !window.SumlogicPlayInput || !window.SumlogicPlayDraw
-        || !window.SumlogicPlayAsk) {
+        || !window.SumlogicPlayAsk || !window.SumlogicPlayPractise) {
       $("sl-message").textContent = "The board code (viewer.js, play-grid.js, play-input.js) did not load.";
       return;
     }
-    Object.assign(Game.prototype, window.SumlogicPlayAsk.methods);
+    Object.assign(Game.prototype, window.SumlogicPlayAsk.methods, window.SumlogicPlayPractise.methods);
     const game = new Game();
+    window.SumlogicPlayPractise.bind(game);
     window.sumlogicGame = game;
     game.loadSamples();
     if (!(await game.readHash())) await game.openLinked();

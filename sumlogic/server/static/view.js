@@ -5,7 +5,9 @@
  * (POST /api/explain with the position) and shows the trace with the step
  * viewer of `sumlogic explain --html` (viewer.js): its start is the
  * player's position, their digits drawn as theirs. Keys: the viewer's
- * (left and right arrows, Home, End). Plain ES2020, no dependencies.
+ * (left and right arrows, Home, End; F the first step of a practised
+ * technique, when the play page's Practise menu made the puzzle: the
+ * address's ``practise.needs``). Plain ES2020, no dependencies.
  */
 (() => {
   "use strict";
@@ -44,6 +46,8 @@
         say(`${steps} step${steps === 1 ? "" : "s"} from your position (${trace.status}). Use \u2190 and \u2192, Home and End.`);
       }
       if (!trace.id) trace.id = "From your position";
+      // a puzzle of the Practise menu: the step page marks the steps of the practised techniques
+      if (data.practise && Array.isArray(data.practise.needs)) trace.practise = data.practise.needs;
       B.openViewer($("sumlogic-view"), [trace]);
     } catch (error) {
       say(`Cannot solve from here: ${error.message}`, "error");
