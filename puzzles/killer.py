@@ -198,6 +198,8 @@ def check_grand_total(cages: Sequence[Cage], size: int = SIZE, houses: Sequence[
                 f"without a total or in no cage the grid cannot add up to {grand} ({digits})")
     # Name the smallest part of the grid that already shows it (issue 29): a row, two boxes, ...
     where = smallest_shortfall([(c.label, c.total, c.cells) for c in cages], houses, size) if houses else None
+    if houses and not where:
+        where = "no union of houses short of the whole grid shows it"
     raise InvalidPuzzleError(f"{said}: {where}" if where else said)
 
 
