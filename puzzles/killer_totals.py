@@ -36,6 +36,15 @@ def _range(size: int, copies: int, count: int) -> tuple[int, int]:
     return sum(digits[:count]), sum(digits[len(digits) - count:]) if count else 0
 
 
+def _distinct(size: int, count: int) -> tuple[int, int]:
+    """The least and the most ``count`` different digits 1..size add up to.
+
+    >>> _distinct(9, 2), _distinct(9, 0)
+    ((3, 17), (0, 0))
+    """
+    return count * (count + 1) // 2, sum(range(size - count + 1, size + 1))
+
+
 def _names(houses: Sequence[Region]) -> str:
     """``row 3``, ``row 3 and row 4``, ``row 3, box 7 and box 9``: each house by its own name."""
     names = [h.name for h in houses]
@@ -59,6 +68,20 @@ def _shortfall(houses: Sequence[Region], cells: int, cages: Sequence[tuple[str, 
     known = sum(total for _, total, _ in inside if total is not None)
     need = len(houses) * size * (size + 1) // 2
     low, high = _range(size, len(houses), open_cells)
+    # The rule of 45's outies: a cage that crosses the edge leaves inside its total less what
+    # its cells outside hold, each part distinct digits.  Summed part by part (a weaker but
+    # sound bound than the digits left), kept where it is tighter.
+    crossing = [(label, total, where) for label, total, where in cages
+                if total is not None and where & cells and where & ~cells]
+    rest = open_cells - sum((where & cells).bit_count() for _, _, where in crossing)
+    part_low, part_high = _range(size, len(houses), rest)
+    for _, total, where in crossing:
+        k_in, k_out = (where & cells).bit_count(), (where & ~cells).bit_count()
+        assert total is not None
+        part_low += max(_distinct(size, k_in)[0], total - _distinct(size, k_out)[1])
+        part_high += min(_distinct(size, k_in)[1], total - _distinct(size, k_out)[0])
+    by_outies = part_low > low or part_high < high
+    low, high = max(low, part_low), min(high, part_high)
     if known + low <= need <= known + high:
         return None
     many = len(houses) > 1
@@ -72,6 +95,9 @@ def _shortfall(houses: Sequence[Region], cells: int, cages: Sequence[tuple[str, 
     if not open_cells:
         return f"{said}, {but}"
     bound = f"at least {low}" if known + low > need else f"at most {high}"
+    if by_outies and crossing:
+        edge = ", ".join(label for label, _, _ in crossing)
+        bound += f" (by the digits left and the totals of the cages crossing {'their' if many else 'its'} edge: {edge})"
     return f"{said}, and {'their' if many else 'its'} {open_cells} other cell(s) {bound}, {but}"
 
 

@@ -117,3 +117,19 @@ def test_the_api_and_the_command_line_name_the_row(tmp_path, capsys) -> None:
     code, out, err = run(capsys, "explain", str(path))
     assert code == 2 and out == "" and len(err.splitlines()) == 1
     assert "row 4 holds cages a4 (21) and b4 (25) wholly, which total 46, but a row totals 45" in err
+
+
+def test_no_union_of_houses_fires_on_a_published_killer(corpus) -> None:
+    """The search is sound: on corpus Killers (every 8th; they have a solution) no union of
+    houses shows a miss, though :func:`smallest_shortfall` is asked directly, grand total or not."""
+    from puzzles import read_path
+    from puzzles.killer_totals import smallest_shortfall
+
+    checked = 0
+    for puzzle in read_path(str(corpus / "killer.jsonl"))[::8]:
+        cages = [(r.label or r.name, r.total, tuple(puzzle.cells[i] for i in r.cells))
+                 for r in puzzle.regions if r.kind == "cage"]
+        houses = [r for r in puzzle.regions if r.kind != "cage"]
+        assert smallest_shortfall(cages, houses, puzzle.height) is None, puzzle.id
+        checked += 1
+    assert checked >= 20
