@@ -80,7 +80,7 @@ def _shortfall(houses: Sequence[Region], cells: int, cages: Sequence[tuple[str, 
         assert total is not None
         part_low += max(_distinct(size, k_in)[0], total - _distinct(size, k_out)[1])
         part_high += min(_distinct(size, k_in)[1], total - _distinct(size, k_out)[0])
-    by_outies = part_low > low or part_high < high
+    from_outies = (part_low > low, part_high < high)  # which bound the crossing cages tightened
     low, high = max(low, part_low), min(high, part_high)
     if known + low <= need <= known + high:
         return None
@@ -94,8 +94,9 @@ def _shortfall(houses: Sequence[Region], cells: int, cages: Sequence[tuple[str, 
     but = f"but {what} total{'' if many else 's'} {need}"
     if not open_cells:
         return f"{said}, {but}"
-    bound = f"at least {low}" if known + low > need else f"at most {high}"
-    if by_outies and crossing:
+    too_much = known + low > need
+    bound = f"at least {low}" if too_much else f"at most {high}"
+    if from_outies[0 if too_much else 1]:
         edge = ", ".join(label for label, _, _ in crossing)
         bound += f" (by the digits left and the totals of the cages crossing {'their' if many else 'its'} edge: {edge})"
     return f"{said}, and {'their' if many else 'its'} {open_cells} other cell(s) {bound}, {but}"

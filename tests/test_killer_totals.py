@@ -133,3 +133,13 @@ def test_no_union_of_houses_fires_on_a_published_killer(corpus) -> None:
         assert smallest_shortfall(cages, houses, puzzle.height) is None, puzzle.id
         checked += 1
     assert checked >= 20
+
+
+def test_a_cage_crossing_the_edge_bounds_what_it_leaves_inside() -> None:
+    """Row 1: cage x (38) wholly, and r1c9 of cage y (17, with r2c9), which holds at least 17 - 9 = 8."""
+    cages = [Cage("x", 38, tuple((0, c) for c in range(8))), Cage("y", 17, ((0, 8), (1, 8))),
+             Cage("z", 36, tuple((1, c) for c in range(8)))]
+    cages += [Cage(f"r{r}", 45, tuple((r, c) for c in range(9))) for r in range(2, 9)]  # 406 in all
+    assert refusal(cages).endswith(": row 1 holds cage x (38) wholly, which totals 38, and its 1 other cell(s) "
+                                   "at least 8 (by the digits left and the totals of the cages crossing its edge: "
+                                   "y), but a row totals 45")
