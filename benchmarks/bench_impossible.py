@@ -40,8 +40,10 @@ median and largest seconds, and the ratio of the medians.
 impossible (``sumlogic.explain``, as the API and ``sumlogic explain`` do) and
 counts those whose ``reason`` names a cell (``r3c4``) or a region of the
 puzzle; a puzzle the library refuses as invalid (a Killer whose cage
-totals no longer add up) is counted apart, with the refusal's words.  Any
-without such a reason is printed and makes the exit code 1.
+totals no longer add up) is counted apart when the refusal names the
+houses that show it ("row 3 holds cages a (17) and b (30) wholly, which
+total 47, but a row totals 45").  Any without such a reason is printed and
+makes the exit code 1.
 """
 
 from __future__ import annotations
@@ -113,13 +115,16 @@ def names_a_place(puzzle: Puzzle, text: str) -> bool:
 
 def reason_of(puzzle: Puzzle) -> tuple[str, str]:
     """``(outcome, words)``: ``named`` with the reason ``sumlogic.explain`` gives, ``invalid`` with
-    the refusal, or ``missing`` when the reason names no cell, region or dot (a bug)."""
+    the refusal (which names the houses that show it), or ``missing`` when the reason or the
+    refusal names no cell, region or dot."""
     import sumlogic
 
     try:
         trace = sumlogic.explain(puzzle, budget=DEFAULT_BUDGET)
     except sumlogic.InvalidPuzzleError as error:
-        return "invalid", str(error)
+        # A refusal at reading (a Killer whose cage totals miss the grid's) names the smallest
+        # union of houses that shows it; one that names no place counts as missing.
+        return ("invalid" if names_a_place(puzzle, str(error)) else "missing"), str(error)
     reason = trace.to_dict().get("reason") or ""
     return ("named" if reason and names_a_place(puzzle, reason) else "missing"), reason
 
@@ -241,7 +246,8 @@ def main(argv: list[str] | None = None) -> int:
         row, bad = batch(name, draw_one, args.count, use_cpsat, args.timeout, use_sat, tally)
         if tally is not None:
             print(f"  {name} reasons: {tally.get('named', 0)} naming a cell, region or dot; "
-                  f"{tally.get('invalid', 0)} refused as invalid; {tally.get('missing', 0)} without", flush=True)
+                  f"{tally.get('invalid', 0)} refused as invalid naming the houses; "
+                  f"{tally.get('missing', 0)} without", flush=True)
         rows.append(row)
         wrong += bad
     header = ["batch", "n", "sumlogic median s", "sumlogic max s", f"over {TARGET_SECONDS:g} s", "median nodes",

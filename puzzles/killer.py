@@ -47,6 +47,7 @@ from solver.errors import InvalidPuzzleError, ParseError, SumlogicError
 from solver.model import Puzzle, Region, cell_label
 
 from .common import (GRID_CELLS, SIZE, Box, Position, content_lines, line_id, located, require_kind, square_grid)
+from .killer_totals import smallest_shortfall
 from .text import check_line_ends, drop_bom, fields, quote, short
 
 KIND = "killer"
@@ -144,7 +145,7 @@ def build(cages: Iterable[Cage], givens: Sequence[int] = (), size: int = SIZE, b
         raise InvalidPuzzleError("a Killer needs at least one cage (without cages it is a Sudoku)")
     puzzle = Puzzle(kind=KIND, height=size, width=size, cells=cells, regions=houses + cage_regions_,
                     givens=tuple(givens) or (0,) * (size * size), max_digit=size, id=id, info=tuple(info))
-    check_grand_total(cage_list, size)  # after each cage's own checks, which name the cage
+    check_grand_total(cage_list, size, houses)  # after each cage's own checks, which name the cage
     return puzzle
 
 
@@ -160,12 +161,14 @@ def loose_cells(puzzle: Puzzle) -> tuple[int, ...]:
     return tuple(sorted((i for i in range(len(puzzle.cells)) if i not in caged), key=lambda i: puzzle.cells[i]))
 
 
-def check_grand_total(cages: Sequence[Cage], size: int = SIZE) -> None:
+def check_grand_total(cages: Sequence[Cage], size: int = SIZE, houses: Sequence[Region] = ()) -> None:
     """The cage totals must fit what the grid holds, ``size`` of each digit
     (405 on 9x9): when cages cover the grid they must add up to it exactly
     (:class:`InvalidPuzzleError` saying by how much they miss).  A cage
     without a printed total, and a loose cell (in no cage), may hold 1 to
-    ``size`` a cell, so with such cells only a range is checked.
+    ``size`` a cell, so with such cells only a range is checked.  With the grid's
+    ``houses`` the message also names the smallest union of them that shows the miss
+    (:func:`puzzles.killer_totals.smallest_shortfall`).
 
     >>> rows = [Cage(f"r{r}", 45, GRID_CELLS[9 * r:9 * r + 9]) for r in range(9)]
     >>> check_grand_total(rows)
@@ -173,6 +176,12 @@ def check_grand_total(cages: Sequence[Cage], size: int = SIZE) -> None:
     Traceback (most recent call last):
     ...
     solver.errors.InvalidPuzzleError: the cage totals add up to 404, not 405 (9 of each digit 1-9)
+    >>> from puzzles.common import grid_houses
+    >>> try:
+    ...     check_grand_total(rows[:8] + [Cage("r8", 44, GRID_CELLS[72:])], houses=grid_houses(9))
+    ... except InvalidPuzzleError as error:
+    ...     print(str(error).split(": ")[1])
+    row 9 holds cage r8 (44) wholly, which totals 44, but a row totals 45
     """
     grand = size * size * (size + 1) // 2
     known = sum(c.total for c in cages if c.total is not None)
@@ -183,9 +192,15 @@ def check_grand_total(cages: Sequence[Cage], size: int = SIZE) -> None:
         return
     digits = f"{size} of each digit 1-{size}"
     if not open_cells:
-        raise InvalidPuzzleError(f"the cage totals add up to {known}, not {grand} ({digits})")
-    raise InvalidPuzzleError(f"the printed cage totals add up to {known}: with {open_cells} cell(s) in cages "
-                             f"without a total or in no cage the grid cannot add up to {grand} ({digits})")
+        said = f"the cage totals add up to {known}, not {grand} ({digits})"
+    else:
+        said = (f"the printed cage totals add up to {known}: with {open_cells} cell(s) in cages "
+                f"without a total or in no cage the grid cannot add up to {grand} ({digits})")
+    # Name the smallest part of the grid that already shows it (issue 29): a row, two boxes, ...
+    where = smallest_shortfall([(c.label, c.total, c.cells) for c in cages], houses, size) if houses else None
+    if houses and not where:
+        where = "no union of houses short of the whole grid shows it"
+    raise InvalidPuzzleError(f"{said}: {where}" if where else said)
 
 
 def cages(puzzle: Puzzle) -> list[Cage]:

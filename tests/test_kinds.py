@@ -278,7 +278,8 @@ def test_cell_in_no_cage():
     lost = cage["cells"].pop()
     message = jsonl_error(record)
     assert message == ("bad.jsonl:line 1: the printed cage totals add up to 405: with 1 cell(s) in cages without a "
-                       "total or in no cage the grid cannot add up to 405 (9 of each digit 1-9)")
+                       "total or in no cage the grid cannot add up to 405 (9 of each digit 1-9): "
+                       "no union of houses short of the whole grid shows it")
     cage["sum"] = None
     [puzzle] = read_text(json.dumps(record) + "\n", "jsonl")
     assert [puzzle.cell_name(i) for i in loose_cells(puzzle)] == [lost]

@@ -207,9 +207,17 @@ def test_endless_input_is_refused_without_reading_it_whole() -> None:
 # ------------------------------------------------------------------------ Ctrl-C
 
 
+#: Seconds a subprocess may take to get ready, to stop after Ctrl-C, or for its workers to go:
+#: a net against a hang, never a measure.  Generous, because under a load of 15-17 on two
+#: cores a Python start with its imports, or a pool's shutdown, took tens of seconds; the
+#: shorter nets this replaces (10 s, 30 s) made these tests fail under load only.
+SAFETY = 300.0
+
+
 def _interrupt(argv: list[str], *, after_lines: int = 0, delay: float = 0.0, group: bool = True,
                script: bool = False) -> tuple[int, str, str]:
-    """Run the CLI, send SIGINT once ``after_lines`` lines are out (then ``delay`` seconds)."""
+    """Run the CLI, send SIGINT once ``after_lines`` lines are out, or once it reads its
+    input (then ``delay`` seconds); the waits are bounded by :data:`SAFETY` only."""
     command = ([str(Path(sys.executable).parent / "sumlogic")] if script
                else [sys.executable, "-m", "sumlogic"])
     process = subprocess.Popen(command + argv, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -217,22 +225,27 @@ def _interrupt(argv: list[str], *, after_lines: int = 0, delay: float = 0.0, gro
     output = Output(process, after_lines)
     lines = output.lines
     if after_lines:
-        output.enough.wait(120)
+        ready = output.enough.wait(SAFETY)
     else:
-        _wait_until_reading(process, [a for a in argv if Path(a).is_file()], lines)
+        ready = _wait_until_reading(process, [a for a in argv if Path(a).is_file()], lines)
+    if not ready:  # never a signal before the command has Ctrl-C in hand: that would test nothing
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+        pytest.fail(f"{argv}: not started on its work {SAFETY:g} s after launch")
     time.sleep(delay)
     if group:
         os.killpg(process.pid, signal.SIGINT)  # what a terminal's Ctrl-C does: every process of the group
     else:
         process.send_signal(signal.SIGINT)
     try:
-        process.wait(timeout=30)  # a safety net against a hang, not what is measured
+        process.wait(timeout=SAFETY)  # a safety net against a hang, not what is measured
     except subprocess.TimeoutExpired:
         os.killpg(process.pid, signal.SIGKILL)
         process.wait()
-        pytest.fail(f"{argv}: still running 30 s after Ctrl-C")
-    out, err = output.join(30)
-    for _ in range(100):  # the worker processes are gone too (a safety bound, not a measure)
+        pytest.fail(f"{argv}: still running {SAFETY:g} s after Ctrl-C")
+    out, err = output.join(SAFETY)
+    deadline = time.monotonic() + SAFETY
+    while time.monotonic() < deadline:  # the worker processes are gone too (a safety bound, not a measure)
         try:
             os.killpg(process.pid, 0)
         except ProcessLookupError:
@@ -240,28 +253,30 @@ def _interrupt(argv: list[str], *, after_lines: int = 0, delay: float = 0.0, gro
         time.sleep(0.1)
     else:
         os.killpg(process.pid, signal.SIGKILL)
-        pytest.fail(f"{argv}: worker processes left running after Ctrl-C")
+        pytest.fail(f"{argv}: worker processes left running {SAFETY:g} s after Ctrl-C")
     return process.returncode, out, err
 
 
-def _wait_until_reading(process: subprocess.Popen, inputs: list[str], lines: list[bytes]) -> None:
+def _wait_until_reading(process: subprocess.Popen, inputs: list[str], lines: list[bytes]) -> bool:
     """Wait until the command has started on its work: it has one of ``inputs``
     open (it reads them only after taking Ctrl-C in hand), it has written a
     line, or it has ended.  So the delay after it counts from there, not from
     the interpreter's start, whose length depends on the machine's load.
-    (A polled, bounded wait: 60 s is a safety net, not a measure.)"""
+    Returns False only when :data:`SAFETY` seconds pass first (a net, not a measure)."""
     wanted = {str(Path(i).resolve()) for i in inputs}
     fds = Path(f"/proc/{process.pid}/fd")
-    for _ in range(12_000):
+    deadline = time.monotonic() + SAFETY
+    while time.monotonic() < deadline:
         if lines or process.poll() is not None or not wanted:
-            return
+            return True
         try:
             if any(os.path.realpath(fd) in wanted for fd in fds.iterdir()):
-                return
+                return True
         except OSError:  # the process is starting or gone, or /proc is not there
             if not fds.parent.exists():
-                return
-        time.sleep(0.005)
+                return True
+        time.sleep(0.01)
+    return False
 
 
 def _many_puzzles(tmp_path: Path) -> str:

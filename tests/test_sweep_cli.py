@@ -36,8 +36,9 @@ from .process_support import Output, run, json_lines
 
 ROOT = Path(__file__).resolve().parents[1]
 SUDOKU_LINE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
-SAFETY = 60.0
-"""Seconds a subprocess may take before the test gives up on it: a net against a hang, never a measure."""
+SAFETY = 300.0
+"""Seconds a subprocess may take before the test gives up on it: a net against a hang, never a measure
+(generous: under a load of 15-17 on two cores a start or a pool's shutdown took tens of seconds)."""
 
 
 
@@ -75,7 +76,10 @@ def after_lines(argv: list[str], lines: int, send: Callable[[subprocess.Popen[by
     process = subprocess.Popen(sumlogic(*argv), cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                start_new_session=True)
     output = Output(process, lines)
-    output.enough.wait(SAFETY)
+    if not output.enough.wait(SAFETY):  # never a signal before the lines are out: that would test nothing
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+        pytest.fail(f"{argv}: {lines} line(s) not out {SAFETY:g} s after launch")
     send(process)
     try:
         code: int | None = process.wait(timeout=SAFETY)
