@@ -1,18 +1,19 @@
 r"""Ways to fill a cage checked against the whole grid: blocked fillings.
 
 **Blocked fillings** (``blocked-fillings``, level 7, tried just before
-``contradiction-1``): a sum of different digits (a cage, a Kakuro run or a
-derived sum) with only a few ways left to fill it (its digits in its cells)
-is filled each way in turn, and the way's digits are taken from every cell
-that sees the cell holding them.  A way is *blocked* when that leaves a cell
+``contradiction-1``; Killers and Greater Killers): a sum of different digits
+(a cage or a derived sum) with only a few ways left to fill it (its digits in
+its cells) is filled each way in turn, and the way's digits are taken from
+every cell that sees the cell holding them.  A way is *blocked* when that leaves a cell
 with no candidate, a house with no place for one of its digits, or another
 sum with no combination that fits.  Then:
 
 * a candidate of the sum that only blocked ways use goes ("every way to fill
   cage k (17) with 9 in r4c5 is blocked: 9 in r4c5 and 8 in r4c6 leave row 3
   no place for 8 ...");
-* a cell outside the sum that loses a digit in every way left loses it now
-  ("whichever way cage k is filled, r3c4 sees a 5 of it").
+* a cell outside the sum that loses a digit in every way left loses it now,
+  whether it sees the digit or the way leaves a sum around it no
+  combination using the digit there ("whichever is used, r3c4 sees its 5").
 
 This is the person's "if the cage is 1+2+6 then ..." check made for every
 way at once: ``cage-pairs`` checks one other cage against each way, this one
@@ -50,7 +51,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from solver.bits import digits_of, full_mask
+from solver.bits import digits_of
 from solver.contract import Context, Technique
 from solver.model import HOUSE_KINDS, Puzzle, Region, per_puzzle
 from solver.step import Step
@@ -58,7 +59,7 @@ from solver.supports import region_fit
 
 from .cage_pairs import fillings
 from .combinations import losses_text, or_list
-from .common import SUM_KINDS, describe, region_key
+from .common import CAGE_KINDS, describe, region_key
 from .seeing import peer_bits
 
 #: Ways to fill a sum beyond which it is left alone.
@@ -70,68 +71,83 @@ SHOWN = 3
 
 
 @per_puzzle
-def houses_of(puzzle: Puzzle) -> tuple[tuple[Region, ...], ...]:
-    """Each cell's houses that hold every digit once (rows, columns, boxes, jigsaw regions)."""
-    houses = [r for r in puzzle.regions
-              if r.kind in HOUSE_KINDS and r.distinct and len(r.cells) == puzzle.max_digit]
-    return tuple(tuple(h for h in houses if c in h.cells) for c in range(puzzle.size))
+def house_bits(puzzle: Puzzle) -> tuple[tuple[Region, int], ...]:
+    """The houses that hold every digit once (rows, columns, boxes, jigsaw regions), each with
+    its cells as a bit set."""
+    return tuple((r, sum(1 << c for c in r.cells)) for r in puzzle.regions
+                 if r.kind in HOUSE_KINDS and r.distinct and len(r.cells) == puzzle.max_digit)
 
 
-def _sums_of(ctx: Context, regions: list[Region]) -> list[list[Region]]:
-    """Each cell's sums (puzzle or derived) with a total."""
-    out: list[list[Region]] = [[] for _ in range(ctx.puzzle.size)]
-    for r in regions:
-        for c in r.cells:
-            out[c].append(r)
-    return out
+class _Board:
+    """One candidate state read the ways this technique needs: each digit's cells and each
+    house's places for each digit (bit sets), and each cell's sums."""
+
+    def __init__(self, ctx: Context, regions: list[Region]) -> None:
+        masks = ctx.state.masks
+        top = ctx.puzzle.max_digit
+        self.masks = masks
+        self.cand = [0] * (top + 1)
+        for c, m in enumerate(masks):
+            for d in digits_of(m):
+                self.cand[d] |= 1 << c
+        self.houses = [(h, bits, [bits & self.cand[d] for d in range(top + 1)]) for h, bits in house_bits(ctx.puzzle)]
+        self.sums_of: list[list[Region]] = [[] for _ in masks]
+        for r in regions:
+            for c in r.cells:
+                self.sums_of[c].append(r)
+        self.digits = range(1, top + 1)
 
 
-def _blocked(ctx: Context, region: Region, way: tuple[int, ...], masks: list[int], peers: tuple[int, ...],
-             sums_of: list[list[Region]], full: int) -> tuple[dict[int, int], str | None]:
-    """Fill ``region`` the way ``way`` says: the candidates that go elsewhere (cell -> digits)
-    and why the way is blocked (None when it is not; ``""`` in fast mode)."""
-    inside = set(region.cells)
-    now: dict[int, int] = {c: b for c, b in zip(region.cells, way)}
-    lost: dict[int, int] = {}
-    for c, b in zip(region.cells, way):
-        p = peers[c]
-        while p:
-            low = p & -p
-            p ^= low
-            q = low.bit_length() - 1
-            if q in inside:
-                continue
-            m = now.get(q, masks[q])
-            if m & b:
-                now[q] = m & ~b
-                lost[q] = lost.get(q, 0) | b
+def _blocked(ctx: Context, region: Region, way: tuple[int, ...], board: _Board, outside: list[int]
+             ) -> tuple[dict[int, int], str | None]:
+    """Fill ``region`` the way ``way`` says (one digit bit per cell; ``outside[k]``: the
+    cells outside it that see its ``k``-th cell): the candidates that go elsewhere (cell ->
+    digits) and why the way is blocked (None when it is not; ``""`` in fast mode)."""
+    masks = board.masks
     explain = ctx.explain
-    grid = list(masks)
-    for c, m in now.items():
-        grid[c] = m
+    inside = sum(1 << c for c in region.cells)
+    lost_by: dict[int, int] = {}      # digit -> the cells outside that lose it
+    at: dict[int, int] = {}           # digit -> the cell of the sum that takes it (as a bit)
+    for k, (c, b) in enumerate(zip(region.cells, way)):
+        d = b.bit_length() - 1
+        lost_by[d] = lost_by.get(d, 0) | (outside[k] & board.cand[d])
+        at[d] = 1 << c
 
     def placed() -> str:
         return " and ".join(f"{digits_of(b)[0]} in {ctx.name(c)}" for c, b in zip(region.cells, way))
 
-    for q in lost:
-        if not now[q]:
+    lost: dict[int, int] = {}
+    for d, cells in lost_by.items():
+        while cells:
+            low = cells & -cells
+            cells ^= low
+            q = low.bit_length() - 1
+            lost[q] = lost.get(q, 0) | 1 << d
+    for q, m in lost.items():
+        if not masks[q] & ~m:
             return lost, (f"{placed()} leave {ctx.name(q)} no candidate" if explain else "")
-    houses = houses_of(ctx.puzzle)
+    for d, gone in lost_by.items():
+        if not gone:
+            continue
+        put = at[d]
+        for house, bits, places in board.houses:
+            if gone & bits and not put & bits and not places[d] & ~inside & ~gone:
+                return lost, (f"{placed()} leave {house.name} no place for {d}" if explain else "")
+    for house, bits, places in board.houses:
+        if not bits & inside:
+            continue
+        for d in board.digits:
+            if not at.get(d, 0) & bits and not places[d] & ~inside & ~lost_by.get(d, 0):
+                return lost, (f"{placed()} leave {house.name} no place for {d}" if explain else "")
+    grid = list(masks)
+    for q, m in lost.items():
+        grid[q] = masks[q] & ~m
+    for c, b in zip(region.cells, way):
+        grid[c] = b
     narrowed: dict[int, int] = {}
-    seen_houses: set[str] = set()
     seen_sums: set[int] = set()
     for q in list(lost) + list(region.cells):
-        for house in houses[q]:
-            if house.name in seen_houses:
-                continue
-            seen_houses.add(house.name)
-            union = 0
-            for c in house.cells:
-                union |= grid[c]
-            if union != full:
-                missing = or_list([str(d) for d in digits_of(full & ~union)])
-                return lost, (f"{placed()} leave {house.name} no place for {missing}" if explain else "")
-        for other in sums_of[q]:
+        for other in board.sums_of[q]:
             if other is region or id(other) in seen_sums:
                 continue
             seen_sums.add(id(other))
@@ -140,27 +156,24 @@ def _blocked(ctx: Context, region: Region, way: tuple[int, ...], masks: list[int
                 return lost, (f"{placed()} leave {describe(other)} no combination" if explain else "")
             if NARROW:
                 for c, k in zip(other.cells, support):
-                    if grid[c] & ~k and c not in inside:
+                    if grid[c] & ~k and not inside >> c & 1:
                         narrowed[c] = narrowed.get(c, 0) | (grid[c] & ~k)
-    every = dict(lost)
     for c, m in narrowed.items():
-        every[c] = every.get(c, 0) | m
-    return every, None
+        lost[c] = lost.get(c, 0) | m
+    return lost, None
 
 
 def find_blocked_fillings(ctx: Context) -> Iterator[Step]:
     """One step per sum whose blocked ways to fill, or whose ways left all at once,
     rule out candidates (at the top level only)."""
-    if ctx.depth:
-        return
+    if ctx.depth or not house_bits(ctx.puzzle):
+        return  # inside a supposition, or a Kakuro (no houses): left alone
     masks = ctx.state.masks
     if 0 in masks:
         return
-    puzzle = ctx.puzzle
-    full = full_mask(puzzle.max_digit)
-    peers = peer_bits(puzzle)
+    peers = peer_bits(ctx.puzzle)
     regions = [r for r in ctx.sum_regions() if r.total is not None]
-    sums_of = _sums_of(ctx, regions)
+    board: _Board | None = None
     memo = ctx.memo.setdefault("blocked-fillings", {})
     state = (tuple(masks), len(ctx.virtual))
     if memo.get("state") == state:
@@ -173,12 +186,16 @@ def find_blocked_fillings(ctx: Context) -> Iterator[Step]:
         ways = fillings(region, masks, MAX_WAYS)
         if not ways or len(ways) < 2:
             continue
+        if board is None:
+            board = _Board(ctx, regions)
+        inside = sum(1 << c for c in region.cells)
+        outside = [peers[c] & ~inside for c in region.cells]
         kept = [0] * len(region.cells)
         common: dict[int, int] | None = None
         sight: dict[int, int] | None = None
         why: list[tuple[tuple[int, ...], str]] = []
         for way in ways:
-            lost, reason = _blocked(ctx, region, way, masks, peers, sums_of, full)
+            lost, reason = _blocked(ctx, region, way, board, outside)
             if reason is not None:
                 why.append((way, reason))
                 continue
@@ -259,9 +276,9 @@ BLOCKED_FILLINGS = Technique(
     "blocked-fillings", "Blocked fillings", 7, 30, find_blocked_fillings,
     "cage k (17) has 4 ways left to fill: 2 of them are blocked (9 in r4c5 and 8 in r4c6 leave row 3 no place "
     "for 8; 8 in r4c5 and 9 in r4c6 leave cage m (10) no combination), so r4c5 loses 8 and 9.",
-    kinds=SUM_KINDS)
+    kinds=CAGE_KINDS)
 
 TECHNIQUES = (BLOCKED_FILLINGS,)
 
-__all__ = ["BLOCKED_FILLINGS", "MAX_WAYS", "TECHNIQUES", "find_blocked_fillings", "houses_of"]
+__all__ = ["BLOCKED_FILLINGS", "MAX_WAYS", "TECHNIQUES", "find_blocked_fillings", "house_bits"]
 
