@@ -51,7 +51,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from solver.bits import digits_of
+from solver.bits import POPCOUNT, digits_of
 from solver.contract import Context, Technique
 from solver.model import HOUSE_KINDS, Puzzle, Region, per_puzzle
 from solver.step import Step
@@ -63,7 +63,10 @@ from .common import CAGE_KINDS, describe, region_key
 from .seeing import peer_bits
 
 #: Ways to fill a sum beyond which it is left alone.
-MAX_WAYS = 120
+MAX_WAYS = 60
+#: Ways one solve may check in all (counted, not timed): past that the technique finds nothing more, so that
+#: the extreme Killers, which stall dozens of times and rarely give it a step, do not get slower.
+WAYS_PER_SOLVE = 4000
 #: Also count what each way leaves the sums around it unable to use (their cells' support) as taken.
 NARROW = True
 #: Blocked ways a step's sentence spells out (the rest are counted).
@@ -96,6 +99,8 @@ class _Board:
             for c in r.cells:
                 self.sums_of[c].append(r)
         self.digits = range(1, top + 1)
+        #: per count k, the cells with at most k candidates (the ones a way of k digits can empty)
+        self.small = [sum(1 << c for c, m in enumerate(masks) if POPCOUNT[m] <= k) for k in range(top + 1)]
 
 
 def _blocked(ctx: Context, region: Region, way: tuple[int, ...], board: _Board, outside: list[int]
@@ -117,14 +122,20 @@ def _blocked(ctx: Context, region: Region, way: tuple[int, ...], board: _Board, 
         return " and ".join(f"{digits_of(b)[0]} in {ctx.name(c)}" for c, b in zip(region.cells, way))
 
     lost: dict[int, int] = {}
-    for d, cells in lost_by.items():
-        while cells:
-            low = cells & -cells
-            cells ^= low
-            q = low.bit_length() - 1
-            lost[q] = lost.get(q, 0) | 1 << d
-    for q, m in lost.items():
-        if not masks[q] & ~m:
+    # Only a cell with no more candidates than the sum has cells can be emptied.
+    risky = 0
+    for gone in lost_by.values():
+        risky |= gone
+    risky &= board.small[len(way)]
+    while risky:
+        low = risky & -risky
+        risky ^= low
+        q = low.bit_length() - 1
+        m = masks[q]
+        for d, gone in lost_by.items():
+            if gone & low:
+                m &= ~(1 << d)
+        if not m:
             return lost, (f"{placed()} leave {ctx.name(q)} no candidate" if explain else "")
     for d, gone in lost_by.items():
         if not gone:
@@ -139,6 +150,12 @@ def _blocked(ctx: Context, region: Region, way: tuple[int, ...], board: _Board, 
         for d in board.digits:
             if not at.get(d, 0) & bits and not places[d] & ~inside & ~lost_by.get(d, 0):
                 return lost, (f"{placed()} leave {house.name} no place for {d}" if explain else "")
+    for d, cells in lost_by.items():
+        while cells:
+            low = cells & -cells
+            cells ^= low
+            q = low.bit_length() - 1
+            lost[q] = lost.get(q, 0) | 1 << d
     grid = list(masks)
     for q, m in lost.items():
         grid[q] = masks[q] & ~m
@@ -178,14 +195,19 @@ def find_blocked_fillings(ctx: Context) -> Iterator[Step]:
     state = (tuple(masks), len(ctx.virtual))
     if memo.get("state") == state:
         return  # searched this very state already and found nothing
+    left = memo.get("left", WAYS_PER_SOLVE)
     for region in regions:
         if not region.distinct or len(region.cells) < 2:
             continue
         if all(masks[c] & (masks[c] - 1) == 0 for c in region.cells):
             continue
+        if left <= 0:
+            break
         ways = fillings(region, masks, MAX_WAYS)
         if not ways or len(ways) < 2:
             continue
+        left -= len(ways)
+        memo["left"] = left
         if board is None:
             board = _Board(ctx, regions)
         inside = sum(1 << c for c in region.cells)
