@@ -272,7 +272,7 @@ def _text(ctx: Context, region: Region, ways: tuple[tuple[int, ...], ...],
     if why:
         shown = "; ".join(reason for _, reason in why[:SHOWN])
         more = f"; and {len(why) - SHOWN} more" if len(why) > SHOWN else ""
-        parts.append(f"{len(why)} of them are blocked ({shown}{more})")
+        parts.append(f"{len(why)} of them {'is' if len(why) == 1 else 'are'} blocked ({shown}{more})")
     if other:
         seen = "; ".join(_why_lost(ctx, c, m, sight.get(c, 0)) for c, m in other[:SHOWN])
         lead = f"whichever of the {left} others is used" if why else "whichever is used"

@@ -61,7 +61,7 @@ def test_a_way_that_leaves_a_house_no_place_for_a_digit_goes():
     expected[cell("r1c4")] = 1 << 9
     assert step.technique == "blocked-fillings" and step.level == 7
     assert dict(step.eliminations) == expected
-    assert step.text.startswith("cage a (10) has 2 ways left to fill: 1 of them are blocked "
+    assert step.text.startswith("cage a (10) has 2 ways left to fill: 1 of them is blocked "
                                 "(1 in r1c3 and 9 in r1c4 leave box 1 no place for 9)")
 
 
