@@ -20,8 +20,8 @@ from solver.contract import Context, Technique
 from solver.errors import InvalidArgumentError
 from solver.step import Step
 
-from . import (aic, als, cage_pairs, combinations, comparisons, contradiction, cutvertex, dots, fish, house_combos,
-               innies, intersections, runs, seeing, singles, subsets, turbot, uniqueness, wings)
+from . import (aic, als, blocked_fillings, cage_pairs, combinations, comparisons, contradiction, cutvertex, dots, fish,
+               house_combos, innies, intersections, runs, seeing, singles, subsets, turbot, uniqueness, wings)
 
 DEFAULT: tuple[Technique, ...] = (
     *singles.TECHNIQUES,
@@ -65,6 +65,8 @@ DEFAULT: tuple[Technique, ...] = (
     als.SUE_DE_COQ,
     als.ALS_XZ,
     als.ALS_XY_WING,
+    # killer-c (issue 27): the Killer deductions tried last before trial
+    *blocked_fillings.TECHNIQUES,
     *contradiction.TECHNIQUES,
 )
 
