@@ -539,16 +539,31 @@ def grade(puzzle: Puzzle, *, techniques: Sequence[Technique | str] | str | None 
 
 
 def generate(kind: str, seed: int | None = None, band: str | None = None, size: Any = None,
-             max_tries: int | None = None, index: int = 0) -> Puzzle:
+             max_tries: int | None = None, index: int = 0, *,
+             needs: str | Sequence[str] | None = None, hardest: bool = False) -> Puzzle:
     """One unique, minimal puzzle of ``kind`` (see :func:`sumlogic.generation.generate`);
     ``max_tries`` None gives the band its own (200, more for a band the kind reaches rarely).
+
+    ``needs``: technique ids (a list, or one comma-separated str, as
+    ``sumlogic techniques --kind KIND`` lists them): the puzzle's freshly
+    explained path uses each at least once; ``hardest``: and nothing of a
+    higher level than the hardest of them (:mod:`sumlogic.needs`).  Such a
+    puzzle is unique, but may keep a clue that could go (it can be taken on
+    the generator's way).
+
+    >>> p = generate("sudoku", needs=["pointing"], hardest=True, seed=1)
+    >>> "pointing" in explain(p).techniques_used(), p == generate("sudoku", needs="pointing", hardest=True, seed=1)
+    (True, True)
 
     Raises:
         TypeError: an argument of the wrong type.
         InvalidArgumentError: (a ``ValueError``) an unknown kind or band, a
             bad size (a ``WxH`` of ASCII digits for a Kakuro, each side 3..46),
-            ``max_tries`` below 1, a negative ``index`` or ``seed``.
-        BudgetExhausted: no puzzle of the band within ``max_tries`` tries.
+            ``max_tries`` below 1, a negative ``index`` or ``seed``; an
+            unknown technique in ``needs`` or one the kind cannot need (both
+            named), ``hardest`` without ``needs``.
+        BudgetExhausted: no puzzle of the band (or needing the techniques)
+            within ``max_tries`` tries; its message counts how the tries came out.
     """
     if not isinstance(kind, str):
         raise TypeError(f"generate(): kind must be a str (kakuro, killer, kropki, sudoku), not {type_name(kind)}")
@@ -562,10 +577,14 @@ def generate(kind: str, seed: int | None = None, band: str | None = None, size: 
         raise InvalidArgumentError(f"generate(): size {shown(size)} is not WxH in ASCII digits, e.g. 10x10")
     check_whole(max_tries, "max_tries", "generate", 1, optional=True)
     check_whole(index, "index", "generate", 0)
+    check_flag(hardest, "hardest", "generate")
+    if needs is not None and not isinstance(needs, str) and not (
+            isinstance(needs, (list, tuple)) and all(isinstance(i, str) for i in needs)):
+        raise TypeError(f"generate(): needs must be technique ids (a list of str, or one comma-separated str) "
+                        f"or None, not {type_name(needs)}")
     try:
-        return _generate(kind, seed, band, size, max_tries, index)
+        return _generate(kind, seed, band, size, max_tries, index, needs=needs, hardest=hardest)
     except SumlogicError:
         raise
     except ValueError as error:  # the generators' plain ValueError for a kind, band or size they do not make
         raise InvalidArgumentError(f"generate(): {error}") from None
-

@@ -1,6 +1,8 @@
 """Generation at a grade: :mod:`puzzles.generate` makes unique, minimal
 puzzles; this module keeps trying until sumlogic's own grade
-(:func:`sumlogic.grading.grade`) gives the band asked for.
+(:func:`sumlogic.grading.grade`) gives the band asked for, or until the
+explained path needs the techniques asked for (``needs``, see
+:mod:`sumlogic.needs`).
 
 >>> p = generate("sudoku", seed=7)
 >>> p.id
@@ -11,13 +13,14 @@ puzzles; this module keeps trying until sumlogic's own grade
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Iterable, Iterator
 
 from puzzles.generate import Accept, Size, band_tries, reachable_bands
 from puzzles.generate import generate_many as _generate_many
 from solver.model import Puzzle
 
 from .grading import BAND_ORDER, grade
+from .needs import NEEDS_MERGE_LEVEL, Needs, needs_of
 
 HARD_BANDS = frozenset({"Hard", "Expert", "Extreme", "Needs-guessing"})
 """Bands for which Killer cages are also merged back while unique (fewer cages, harder puzzles)."""
@@ -80,21 +83,40 @@ def _accept(band: str | None, minutes: tuple[float, float] | None) -> Accept:
     return accept
 
 
+def _both(first: Accept, then: Accept | None) -> Accept:
+    """``first``, then (when it keeps the puzzle) ``then``."""
+    def accept(puzzle: Puzzle) -> str | None:
+        got = first(puzzle)
+        return got if got is not None or then is None else then(puzzle)
+    return accept
+
+
 def generate_many(kind: str, seed: int | None = None, count: int = 1, band: str | None = None,
                   size: Size = None, max_tries: int | None = None,
-                  start: int = 0, minutes: tuple[float, float] | None = None) -> Iterator[tuple[Puzzle, int]]:
+                  start: int = 0, minutes: tuple[float, float] | None = None,
+                  needs: str | Iterable[str] | None = None, hardest: bool = False) -> Iterator[tuple[Puzzle, int]]:
     """Puzzles ``start .. start + count - 1`` of ``seed`` with the tries each
     took (:func:`puzzles.generate.generate_many`); with ``band``, only
     puzzles that :func:`~sumlogic.grading.grade` puts in that band; with
     ``minutes`` ``(lo, hi)``, only puzzles whose estimated solving time
     (:attr:`~sumlogic.grading.Grade.minutes`) is within it (both ends included).
 
+    With ``needs`` (technique ids: a list or one comma-separated str), only
+    puzzles whose explained path (the default technique order, :mod:`sumlogic.needs`)
+    uses each of them; with ``hardest`` too, nothing of a higher level than the
+    hardest of them.  A needs-puzzle may be taken on the generator's way
+    (before its last clue is removed), so it is unique but not always minimal.
+
     ``max_tries`` (None: the band's own, :func:`puzzles.generate.band_tries`:
     :data:`~puzzles.generate.DEFAULT_MAX_TRIES`, more for a rare band).
 
     Raises ``ValueError`` for an unknown kind or band, a bad size or
-    ``max_tries``; iterating raises :class:`puzzles.generate.BudgetExhausted`.
+    ``max_tries``, an unknown technique or one the kind cannot need;
+    iterating raises :class:`puzzles.generate.BudgetExhausted`.
     """
+    wanted_needs: Needs | None = needs_of(kind, needs, hardest) if needs is not None else None
+    if hardest and wanted_needs is None:
+        raise ValueError("hardest applies with needs only (the techniques whose hardest level is the limit)")
     wanted = band_name(band) if band is not None else None
     if wanted is not None:
         reach = reachable_bands(kind)
@@ -108,13 +130,22 @@ def generate_many(kind: str, seed: int | None = None, count: int = 1, band: str 
     label = wanted
     if minutes is not None:
         label = f"{wanted + ', ' if wanted else ''}{minutes[0]:g}-{minutes[1]:g} min"
+    merge = wanted in HARD_BANDS
+    probe = None
+    if wanted_needs is not None:
+        label = wanted_needs.label if label is None else f"{wanted_needs.label}, {label}"
+        probe = wanted_needs.judge if accept is None else None  # a grade cannot be judged on the way
+        accept = _both(wanted_needs.judge, accept)
+        merge = merge or wanted_needs.level >= NEEDS_MERGE_LEVEL
     return _generate_many(kind, seed, count, size, max_tries, start, accept=accept, label=label,
-                          merge=wanted in HARD_BANDS, order=BAND_ORDER)
+                          merge=merge, order=BAND_ORDER, probe=probe)
 
 
 def generate(kind: str, seed: int | None = None, band: str | None = None, size: Size = None,
              max_tries: int | None = None, index: int = 0,
-             minutes: tuple[float, float] | None = None) -> Puzzle:
+             minutes: tuple[float, float] | None = None, needs: str | Iterable[str] | None = None,
+             hardest: bool = False) -> Puzzle:
     """One unique, minimal puzzle of ``kind`` (puzzle ``index`` of ``seed``; see :func:`generate_many`)."""
-    [(puzzle, _)] = generate_many(kind, seed, 1, band, size, max_tries, start=index, minutes=minutes)
+    [(puzzle, _)] = generate_many(kind, seed, 1, band, size, max_tries, start=index, minutes=minutes,
+                                  needs=needs, hardest=hardest)
     return puzzle

@@ -51,11 +51,10 @@ from solver.model import Puzzle
 from ..common import with_info
 from ..kinds import KINDS as KIND_RECORDS
 from . import kakuro, killer
-from .base import Rejected, rng_for
+from .base import GO_ON, Found, Probe, Rejected, rng_for
 
-__all__ = ["Accept", "BudgetExhausted", "DEFAULT_MAX_TRIES", "KAKURO_SIZE", "KINDS", "band_tries", "generate",
-           "generate_many",
-           "parse_size"]
+__all__ = ["Accept", "BudgetExhausted", "DEFAULT_MAX_TRIES", "GO_ON", "KAKURO_SIZE", "KINDS", "Probe", "band_tries",
+           "generate", "generate_many", "parse_size"]
 
 KINDS: tuple[str, ...] = tuple(k.name for k in KIND_RECORDS.values() if k.generator)
 """The kinds :func:`generate` makes."""
@@ -131,7 +130,7 @@ def _kind(kind: str) -> str:
     return name
 
 
-def _maker(kind: str, size: Size, merge: bool) -> Callable[[random.Random], Puzzle]:
+def _maker(kind: str, size: Size, merge: bool, probe: Probe | None = None) -> Callable[[random.Random], Puzzle]:
     if isinstance(size, str):
         size = parse_size(size)
     if size is not None and kind != "kakuro" and tuple(size) != (9, 9):
@@ -142,9 +141,11 @@ def _maker(kind: str, size: Size, merge: bool) -> Callable[[random.Random], Puzz
             raise ValueError(f"Kakuro size {height}x{width}: each side must be 3..{MAX_KAKURO_SIDE}")
         return lambda rng: kakuro.generate(rng, height, width)
     if kind == "killer":
-        return lambda rng: killer.generate(rng, merge=merge)
-    generate: Callable[[random.Random], Puzzle] = _generator(kind).generate
-    return generate
+        return lambda rng: killer.generate(rng, merge=merge, probe=probe)
+    made: Callable[..., Puzzle] = _generator(kind).generate
+    if probe is None:
+        return made
+    return lambda rng: made(rng, probe=probe)
 
 
 def _generator(kind: str) -> Any:
@@ -179,7 +180,7 @@ def reachable_bands(kind: str) -> tuple[str, ...]:
 def generate_many(kind: str, seed: int | None = None, count: int = 1, size: Size = None,
                   max_tries: int = DEFAULT_MAX_TRIES, start: int = 0, *, accept: Accept | None = None,
                   label: str | None = None, merge: bool = False,
-                  order: Sequence[str] = ()) -> Iterator[tuple[Puzzle, int]]:
+                  order: Sequence[str] = (), probe: Probe | None = None) -> Iterator[tuple[Puzzle, int]]:
     """Puzzles ``start .. start + count - 1`` of ``seed``, each with the number of tries it took.
 
     ``seed`` None draws one (it is kept in the ids); ``size`` is a Kakuro's
@@ -188,7 +189,10 @@ def generate_many(kind: str, seed: int | None = None, count: int = 1, size: Size
     down: ``label`` names what it wants (``difficulty`` in the puzzle's
     info, and the error's message), ``order`` orders the words it returns
     in that message; ``merge`` makes Killer cages merge back while unique
-    (fewer cages, harder puzzles).  Arguments are checked at once
+    (fewer cages, harder puzzles).  ``probe`` (:data:`Probe`; Sudoku, Kropki
+    and merging Killer) judges the unique puzzles a try passes on its way
+    (fewer givens, merged cages) and may take one before the try ends;
+    ``accept`` still judges the puzzle the try ends with.  Arguments are checked at once
     (``ValueError``); iterating raises :class:`BudgetExhausted` when a
     puzzle needs more than ``max_tries`` tries.
 
@@ -198,7 +202,7 @@ def generate_many(kind: str, seed: int | None = None, count: int = 1, size: Size
     ValueError: max_tries must be at least 1 and count not negative
     """
     kind = _kind(kind)
-    make = _maker(kind, size, merge)
+    make = _maker(kind, size, merge, probe)
     if max_tries < 1 or count < 0:
         raise ValueError("max_tries must be at least 1 and count not negative")
     if seed is None:
@@ -212,10 +216,14 @@ def _one(kind: str, make: Callable[[random.Random], Puzzle], seed: int, index: i
     for attempt in range(max_tries):
         try:
             puzzle = make(rng_for(kind, seed, index, attempt))
-        except Rejected:
+        except Found as found:  # a probe took a puzzle on the way: it needs no other judge
+            puzzle = found.puzzle
+        except Rejected as rejected:
+            if rejected.word is not None:
+                seen[rejected.word] = seen.get(rejected.word, 0) + 1
             continue
-        if accept is not None:
-            got = accept(puzzle)
+        else:
+            got = accept(puzzle) if accept is not None else None
             if got is not None:
                 seen[got] = seen.get(got, 0) + 1
                 continue

@@ -38,7 +38,45 @@ Digits = list[int]
 
 
 class Rejected(Exception):
-    """The current try cannot finish within its budget; the caller starts the next try."""
+    """The current try cannot finish within its budget; the caller starts the next try.
+
+    ``word``, when given, says how the try came out (``"harder"``): the caller
+    counts tries by it for the message of
+    :class:`~puzzles.generate.BudgetExhausted`.
+    """
+
+    def __init__(self, message: str, word: str | None = None) -> None:
+        super().__init__(message)
+        self.word = word
+
+
+class Found(Exception):
+    """A probe (:data:`Probe`) took a puzzle made along the way: ``puzzle`` is the result of the try."""
+
+    def __init__(self, puzzle: Puzzle) -> None:
+        super().__init__(puzzle.id)
+        self.puzzle = puzzle
+
+
+GO_ON = "easier"
+"""What a :data:`Probe` returns to let the generator go on (fewer clues make it harder)."""
+
+Probe = Callable[[Puzzle], "str | None"]
+"""Judges the unique puzzles a generator passes on its way (each time it takes a clue
+away or merges two cages): None takes the puzzle (the try ends with it), :data:`GO_ON`
+lets the generator go on, any other word gives the try up (:class:`Rejected` with that word)."""
+
+
+def probed(probe: Probe | None, puzzle: Puzzle) -> None:
+    """Ask ``probe`` about ``puzzle``: raises :class:`Found` when it takes it,
+    :class:`Rejected` when it gives the try up, returns when it says go on."""
+    if probe is None:
+        return
+    word = probe(puzzle)
+    if word is None:
+        raise Found(puzzle)
+    if word != GO_ON:
+        raise Rejected(f"{puzzle.kind}: {word}", word)
 
 
 def rng_for(kind: str, seed: int, index: int, attempt: int) -> random.Random:
@@ -211,19 +249,26 @@ def add_givens_until_unique(build: Callable[[Sequence[int]], Puzzle], solution: 
 
 
 def remove_givens_while_unique(build: Callable[[Sequence[int]], Puzzle], givens: Sequence[int],
-                               order: Iterable[int]) -> Digits:
+                               order: Iterable[int], probe: Probe | None = None, probe_below: int = 81) -> Digits:
     """Each given in ``order`` removed when the puzzle stays unique.
 
     One pass is enough: a given kept because removing it allowed a second
     solution would still allow one after later removals (they only take
     constraints away), so the result is minimal and no set of removals is
     tried twice.
+
+    ``probe`` (see :data:`Probe`) is shown each unique puzzle on the way with
+    fewer than ``probe_below`` givens, right after a removal (:class:`Found`
+    or :class:`Rejected` end the pass there).
     """
     out = list(givens)
     for cell in order:
         digit = out[cell]
         if digit:
             out[cell] = 0
-            if not is_unique(build(out)):
+            puzzle = build(out)
+            if not is_unique(puzzle):
                 out[cell] = digit
+            elif probe is not None and sum(1 for d in out if d) < probe_below:
+                probed(probe, puzzle)
     return out

@@ -42,7 +42,7 @@ from solver.model import Puzzle
 
 from .. import killer
 from ..common import GRID_CELLS
-from .base import proved_unique, random_grid, second_solution
+from .base import Probe, probed, proved_unique, random_grid, second_solution
 
 MAX_CAGE = 6
 
@@ -281,9 +281,13 @@ def absorb_while_unique(cages: Cages, solution: Sequence[int], rng: random.Rando
     return out
 
 
-def merge_while_unique(cages: Cages, solution: Sequence[int], rng: random.Random) -> Cages:
+def merge_while_unique(cages: Cages, solution: Sequence[int], rng: random.Random,
+                       probe: Probe | None = None) -> Cages:
     """Step 3: each pair of neighbouring cages, in a random order, merged when still
-    unique (a uniqueness check per pair: seconds, so tested in tests/test_generate.py)."""
+    unique (a uniqueness check per pair: seconds, so tested in tests/test_generate.py).
+    ``probe`` (:data:`~puzzles.generate.base.Probe`) sees the puzzle after each
+    merge made, and may take it."""
+    info = (("solution", "".join(map(str, solution))),)
     owner = {c: i for i, cage in enumerate(cages) for c in cage}
     pairs = sorted({(min(owner[a], owner[b]), max(owner[a], owner[b]))
                     for a in range(81) for b in neighbours(a) if owner[a] != owner[b]})
@@ -308,14 +312,16 @@ def merge_while_unique(cages: Cages, solution: Sequence[int], rng: random.Random
             groups[a] = merged
             del groups[b]
             alias[b] = a
+            probed(probe, build(trial, solution, info))
     return list(groups.values())
 
 
-def generate(rng: random.Random, merge: bool = False) -> Puzzle:
+def generate(rng: random.Random, merge: bool = False, probe: Probe | None = None) -> Puzzle:
     """A unique Killer without givens drawn from ``rng`` (solution in ``info``);
-    ``merge`` runs step 3 (slower: a uniqueness check per pair of neighbouring cages)."""
+    ``merge`` runs step 3 (slower: a uniqueness check per pair of neighbouring cages),
+    showing ``probe`` the puzzle after each merge (see :func:`merge_while_unique`)."""
     solution = random_grid(rng)
     cages = unique_cages(solution, rng)
     if merge:
-        cages = merge_while_unique(cages, solution, rng)
+        cages = merge_while_unique(cages, solution, rng, probe)
     return build(cages, solution, info=(("solution", "".join(map(str, solution))),))

@@ -21,7 +21,7 @@ from solver.model import Puzzle, pair_holds
 
 from .. import kropki
 from ..common import GRID_CELLS
-from .base import add_givens_until_unique, random_grid, remove_givens_while_unique
+from .base import Probe, add_givens_until_unique, random_grid, remove_givens_while_unique
 
 BANDS: tuple[str, ...] = ("Easy", "Medium", "Hard", "Expert")
 """The grade bands this generator reaches (measured: of 400 puzzles, seeds 1000-1399,
@@ -57,16 +57,20 @@ def dots_of(solution: Sequence[int], rng: random.Random | None = None) -> tuple[
     return white, black
 
 
-def generate(rng: random.Random) -> Puzzle:
-    """A unique, minimal negative-rule Kropki drawn from ``rng`` (solution in ``info``)."""
+def generate(rng: random.Random, probe: Probe | None = None) -> Puzzle:
+    """A unique, minimal negative-rule Kropki drawn from ``rng`` (solution in ``info``).
+
+    ``probe`` (:data:`~puzzles.generate.base.Probe`) sees each unique puzzle
+    on the way as givens are removed, and may take one (unique, not minimal)."""
     solution = random_grid(rng)
     white, black = dots_of(solution, rng)
+    info = (("solution", "".join(map(str, solution))),)
 
     def build(givens: Sequence[int]) -> Puzzle:
-        return kropki.build(givens, white, black, negative=True)
+        return kropki.build(givens, white, black, negative=True, info=info)
 
     givens = add_givens_until_unique(build, solution, [0] * 81, rng)
     order = [i for i, g in enumerate(givens) if g]
     rng.shuffle(order)
-    givens = remove_givens_while_unique(build, givens, order)
-    return kropki.build(givens, white, black, negative=True, info=(("solution", "".join(map(str, solution))),))
+    givens = remove_givens_while_unique(build, givens, order, probe)
+    return build(givens)

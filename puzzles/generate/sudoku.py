@@ -16,7 +16,7 @@ import random
 from solver.model import Puzzle
 
 from .. import sudoku
-from .base import random_grid, remove_givens_while_unique
+from .base import Probe, random_grid, remove_givens_while_unique
 
 BANDS: tuple[str, ...] = ("Easy", "Medium", "Hard", "Expert")
 """The grade bands this generator reaches (measured: of 400 puzzles, seeds 1000-1399,
@@ -25,10 +25,23 @@ puzzles are minimal (few givens), so many a puzzle of singles or intersections
 is long enough for the time estimate to lift it (``sumlogic.grading.MINUTE_BANDS``)."""
 
 
-def generate(rng: random.Random) -> Puzzle:
-    """A unique, minimal Sudoku drawn from ``rng`` (solution in ``info``)."""
+PROBE_BELOW = 32
+"""With a probe, the puzzles on the way with fewer givens than this are shown to it: a
+puzzle with more is almost always solved by singles and pairs (a probe of
+``sumlogic.generation``'s ``--needs`` would only find it too easy)."""
+
+
+def generate(rng: random.Random, probe: Probe | None = None) -> Puzzle:
+    """A unique, minimal Sudoku drawn from ``rng`` (solution in ``info``).
+
+    ``probe`` (:data:`~puzzles.generate.base.Probe`) sees the unique puzzles on
+    the way (each with its solution in ``info``) and may take one: then the
+    puzzle is unique but not minimal.  The random stream is the same with or
+    without a probe."""
     solution = random_grid(rng)
     order = list(range(81))
     rng.shuffle(order)
-    givens = remove_givens_while_unique(sudoku.build, solution, order)
-    return sudoku.build(givens, info=(("solution", "".join(map(str, solution))),))
+    info = (("solution", "".join(map(str, solution))),)
+    givens = remove_givens_while_unique(lambda digits: sudoku.build(digits, info=info), solution, order,
+                                        probe, PROBE_BELOW)
+    return sudoku.build(givens, info=info)

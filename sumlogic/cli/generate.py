@@ -1,12 +1,13 @@
 """The ``generate`` subcommand: ``sumlogic generate KIND [--seed N] [--count K]
-[--band B] [--minutes LO-HI] [--size WxH] [--format F] [--max-tries T]``.
+[--band B] [--minutes LO-HI] [--needs ID[,ID...] [--hardest]] [--size WxH] [--format F] [--max-tries T]``.
 
 Puzzles are written to standard output, one at a time as they are made, in
 the kind's usual notation (KEN for Kropki, the killer text, the Kakuro grid,
 the Sudoku line) or any notation that holds the kind (``--format jsonl``
-gives corpus records with the solution).  With ``--band`` or ``--minutes``
-(the estimated solving time ``grade`` prints) each puzzle's number of tries
-goes to standard error.
+gives corpus records with the solution).  With ``--band``, ``--minutes``
+(the estimated solving time ``grade`` prints) or ``--needs`` (techniques
+the explained path must use, :mod:`sumlogic.needs`; ``--hardest``: and
+nothing of a higher level) each puzzle's number of tries goes to standard error.
 
 Exit codes: 0 done, 1 a puzzle's try budget ran out (the puzzles made
 before it are written), 2 a usage error.
@@ -52,6 +53,11 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--minutes", default=None, metavar="LO-HI",
                         help="keep trying until the estimated solving time (grade's ~minutes) is within LO-HI, "
                              "e.g. 5-15 (with --band, both must hold)")
+    parser.add_argument("--needs", default=None, metavar="ID[,ID...]",
+                        help="keep trying until the explained path uses each of these techniques "
+                             "(ids as 'sumlogic techniques --kind KIND' lists them)")
+    parser.add_argument("--hardest", action="store_true",
+                        help="with --needs: and uses nothing of a higher level than the hardest of them")
     parser.add_argument("--size", default=None, metavar="WxH", help="Kakuro width x height (default 10x10)")
     parser.add_argument("--format", default=None, metavar="F",
                         help="notation: the kind's usual one by default (ken, killer, kakuro, sudoku), or jsonl")
@@ -106,6 +112,11 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
     if args.max_tries is not None and args.max_tries < 1:
         _fail(f"--max-tries {args.max_tries}: must be 1 or more", err)
         return 2
+    needs = getattr(args, "needs", None)
+    hardest = bool(getattr(args, "hardest", False))
+    if hardest and needs is None:
+        _fail("--hardest applies with --needs only", err)
+        return 2
     try:
         band = band_name(args.band) if args.band is not None else None
         minutes = parse_minutes(args.minutes) if getattr(args, "minutes", None) is not None else None
@@ -113,9 +124,9 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
         if size is not None and kind != "kakuro":
             raise ValueError(f"--size applies to kakuro only ({kind} is always 9x9)")
         puzzles = generate_many(kind, seed=args.seed, count=args.count, band=band, size=size,
-                                max_tries=args.max_tries, minutes=minutes)
+                                max_tries=args.max_tries, minutes=minutes, needs=needs, hardest=hardest)
     except ValueError as error:
-        _fail(str(error), err)
+        _fail(f"--{error}" if str(error).startswith("needs: ") else str(error), err)
         return 2
     separator = None
     started = time.perf_counter()
@@ -127,9 +138,11 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
                 emit_data(text, out)
             else:
                 emit_data(separator + text, out)
-            if band is not None or minutes is not None:
+            if band is not None or minutes is not None or needs is not None:
                 seconds = time.perf_counter() - started
                 wanted = ", ".join(w for w in (band, minutes and f"{minutes[0]:g}-{minutes[1]:g} min") if w)
+                if needs is not None:  # the label says the needs and the band or minutes
+                    wanted = str(puzzle.get_info("difficulty", wanted))
                 note = f"{puzzle.id}: {wanted} after {tries} {'try' if tries == 1 else 'tries'} ({seconds:.1f} s)"
                 try:
                     emit_data(printable(note, frozenset()) + "\n", err)
@@ -137,7 +150,8 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
                     pass
                 started = time.perf_counter()
     except BudgetExhausted as error:
-        _fail(f"{error}; raise --max-tries or choose another band" if error.band else
+        advice = "another band" if band is not None or minutes is not None else "other techniques"
+        _fail(f"{error}; raise --max-tries or choose {advice}" if error.band else
               f"{error}; raise --max-tries", err, usage=False)
         return 1
     return 0

@@ -1,0 +1,193 @@
+"""Puzzles made to need a technique: the judge behind ``sumlogic generate KIND
+--needs ID[,ID...] [--hardest]``.
+
+A puzzle *needs* a technique when its freshly explained path (the engine
+with :data:`techniques.DEFAULT`, as ``sumlogic explain`` runs it) uses that
+technique at least once; with ``hardest``, the path also uses nothing of a
+higher level than the hardest technique named.  :func:`needs_of` checks the
+ids against the kind (a technique whose rules the kind lacks cannot be
+needed) and gives a :class:`Needs`, whose :meth:`Needs.judge` the generators
+call on every unique puzzle they pass (see :data:`puzzles.generate.Probe`).
+
+The judge explains each puzzle once, cheaply:
+
+- the techniques are those of :data:`techniques.DEFAULT` up to the hardest
+  level named, in the default order, without guessing.  Because the default
+  order is sorted by level, this engine takes exactly the steps the full one
+  takes until it is stuck (where the full one would reach for something
+  harder), so nothing harder is ever searched for when the answer is known;
+- without ``hardest`` it stops as soon as every technique named has been
+  used (the rest of the path cannot change that), and only a puzzle that gets
+  stuck before is explained again with every technique, guesses included;
+- the searching techniques get a counted work budget (:data:`NEEDS_BUDGET`):
+  a puzzle that spends it all is turned down, so that what the judge saw is
+  what a fresh explain (with the grading budget, which is larger) sees too.
+  Nothing depends on the clock, so a seed gives the same puzzle on every run.
+
+>>> n = needs_of("sudoku", "pointing,naked-pair")
+>>> n.ids, n.level, n.label
+(('pointing', 'naked-pair'), 4, 'needs pointing, naked-pair')
+>>> needs_of("sudoku", "kropki-dots, x-wing")
+Traceback (most recent call last):
+...
+ValueError: needs: a sudoku cannot need kropki-dots (it applies to kropki only)
+>>> needs_of("kropki", "x-wings")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+ValueError: needs: unknown technique x-wings (techniques a kropki can need: naked-single, ...)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+from puzzles.generate import GO_ON
+from solver.engine import Engine, Technique
+from solver.model import Puzzle
+from techniques import DEFAULT
+
+__all__ = ["EASIER", "HARDER", "NEEDS_BUDGET", "NEEDS_MERGE_LEVEL", "OVER_BUDGET", "WITHOUT", "Needs", "needs_of",
+           "reachable_ids"]
+
+NEEDS_BUDGET = 60_000
+"""Work units (:class:`solver.contract.Work`) the judge lets the searching
+techniques spend on one puzzle; below the grading budget
+(:data:`solver.engine.DEFAULT_BUDGET`), so a puzzle it keeps explains the same
+way there.  A puzzle that needs more is turned down (:data:`OVER_BUDGET`)."""
+
+NEEDS_MERGE_LEVEL = 6
+"""Killer cages are merged back while unique (fewer cages, harder puzzles, each merge
+judged on the way) when the hardest technique named has at least this level: unmerged
+generated Killers almost never need more than level 5."""
+
+EASIER = GO_ON
+"""How a try came out when every step was easier than (or other than) those asked for."""
+HARDER = "harder"
+"""With ``hardest``: the path needs a technique of a higher level."""
+WITHOUT = "without"
+"""Without ``hardest``: the full path (harder steps and guesses included) never used them."""
+OVER_BUDGET = "over work budget"
+"""The explanation spent :data:`NEEDS_BUDGET` before it could tell."""
+
+
+def _by_id() -> dict[str, Technique]:
+    return {t.id: t for t in DEFAULT}
+
+
+def reachable_ids(kind: str) -> list[str]:
+    """The ids of the default order a ``kind`` may need (its rules are those the technique reads).
+
+    >>> "kropki-dots" in reachable_ids("kropki"), "kropki-dots" in reachable_ids("sudoku")
+    (True, False)
+    """
+    return [t.id for t in DEFAULT if not t.kinds or kind in t.kinds]
+
+
+def _ids(needs: str | Iterable[str]) -> list[str]:
+    if isinstance(needs, str):
+        parts = needs.split(",")
+    elif isinstance(needs, Iterable) and not isinstance(needs, bytes):
+        parts = list(needs)
+        if not all(isinstance(p, str) for p in parts):
+            raise TypeError("needs: technique ids are str (a list of them, or one comma-separated str)")
+    else:
+        raise TypeError(f"needs: expected technique ids (a list, or one comma-separated str), "
+                        f"not {type(needs).__name__}")
+    return list(dict.fromkeys(p.strip() for p in parts if p.strip()))
+
+
+def needs_of(kind: str, needs: str | Iterable[str], hardest: bool = False) -> "Needs":
+    """The :class:`Needs` for ``kind``: ``needs`` is technique ids, a list or
+    one comma-separated str.
+
+    Raises ``ValueError`` (one line) naming every unknown id, or every
+    technique the kind cannot need with the kinds it applies to; none named;
+    ``TypeError`` for ids that are not str.
+    """
+    ids = _ids(needs)
+    if not ids:
+        raise ValueError("needs: name at least one technique (sumlogic techniques --kind KIND lists them)")
+    known = _by_id()
+    if "guess" in ids:
+        raise ValueError("needs: guess is the engine's last resort, not a technique to need "
+                         "(use --band Needs-guessing)")
+    unknown = [i for i in ids if i not in known]
+    if unknown:
+        raise ValueError(f"needs: unknown technique{'s' if len(unknown) > 1 else ''} {', '.join(unknown)} "
+                         f"(techniques a {kind} can need: {', '.join(reachable_ids(kind))})")
+    foreign = [known[i] for i in ids if known[i].kinds and kind not in known[i].kinds]
+    if foreign:
+        what = ", ".join(f"{t.id} (it applies to {', '.join(t.kinds)} only)" for t in foreign)
+        raise ValueError(f"needs: a {kind} cannot need {what}")
+    order = {t.id: n for n, t in enumerate(DEFAULT)}
+    chosen = tuple(sorted((known[i] for i in ids), key=lambda t: order[t.id]))
+    return Needs(kind, chosen, bool(hardest))
+
+
+@dataclass(frozen=True)
+class Needs:
+    """Techniques a puzzle must need (``techniques``, in the default order) and
+    whether nothing harder may be used (``hardest``)."""
+
+    kind: str
+    techniques: tuple[Technique, ...]
+    hardest: bool = False
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        """The techniques' ids, in the default order."""
+        return tuple(t.id for t in self.techniques)
+
+    @property
+    def level(self) -> int:
+        """The highest level among the techniques."""
+        return max(t.level for t in self.techniques)
+
+    @property
+    def label(self) -> str:
+        """How the puzzle's info and the error message name what was asked for."""
+        return f"needs {', '.join(self.ids)}{' (nothing harder)' if self.hardest else ''}"
+
+    def judge(self, puzzle: Puzzle) -> str | None:
+        """None when ``puzzle``'s explained path needs :attr:`techniques` (and,
+        with :attr:`hardest`, nothing harder); else how it came out:
+        :data:`EASIER` (solved without them: a generator goes on removing
+        clues), :data:`HARDER`, :data:`WITHOUT` or :data:`OVER_BUDGET`.
+
+        >>> from puzzles import sample
+        >>> needs_of("sudoku", "hidden-single").judge(sample("sudoku-1")) is None
+        True
+        >>> needs_of("sudoku", "x-wing", hardest=True).judge(sample("sudoku-1"))
+        'easier'
+        """
+        wanted = set(self.ids)
+        level = self.level
+        easy = tuple(t for t in DEFAULT if t.level <= level)
+        got = self._explain(puzzle, Engine(easy, explain=False, guess=False, budget=NEEDS_BUDGET, timeout=None),
+                            wanted)
+        if got != "stuck":
+            return got
+        if self.hardest:
+            return HARDER
+        # Harder steps come first here; one of those asked for may still follow them.
+        got = self._explain(puzzle, Engine(DEFAULT, explain=False, budget=NEEDS_BUDGET, timeout=None), wanted)
+        return WITHOUT if got in ("stuck", EASIER) else got
+
+    def _explain(self, puzzle: Puzzle, engine: Engine, wanted: set[str]) -> str | None:
+        """Run ``engine`` on ``puzzle``: None once every technique in ``wanted`` is
+        used (at once without :attr:`hardest`, else when solved), ``"stuck"``,
+        :data:`EASIER` or :data:`OVER_BUDGET`."""
+        run = engine.run(puzzle)
+        seen: set[str] = set()
+        for step in run:
+            seen.add(step.technique)
+            if not self.hardest and wanted <= seen:
+                return OVER_BUDGET if run.ctx.work.exhausted else None
+        if run.ctx.work.exhausted:
+            return OVER_BUDGET
+        if run.status == "stuck":
+            return "stuck"
+        if run.status != "solved":
+            return run.status  # no-solution or multiple: not a puzzle a generator makes
+        return None if wanted <= seen else EASIER
