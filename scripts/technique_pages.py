@@ -9,9 +9,8 @@ the kind's usual notation, which reads back to the same puzzle, with a
 sentence of the first step of the technique in ``sumlogic explain``'s
 explanation of that puzzle, and a picture of that step drawn by the step
 page itself (:mod:`scripts.technique_pictures`).  Examples come from
-:func:`find_example`: generated puzzles with the seeds 0, 1, 2, ... (at most
-``--tries`` of them per kind), the first whose explanation uses the
-technique; where none does, the page says so.
+:func:`generated`: ``sumlogic generate KIND --needs ID --seed 0`` (at most
+``--tries`` tries); where it finds none, the page says so.
 
     python scripts/technique_pages.py                        # every page and the index
     python scripts/technique_pages.py --only x-wing,w-wing   # these pages (and the index)
@@ -28,7 +27,7 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable
 from urllib.parse import quote
@@ -48,8 +47,10 @@ from solver.model import Puzzle  # noqa: E402
 OUT = ROOT / "docs" / "techniques"
 PICTURES = "pictures"
 """The pictures' folder inside the output folder."""
-TRIES = 300
-"""Generated puzzles tried per kind (seeds 0 .. TRIES - 1) before a page says it has no example."""
+TRIES = 8
+"""Tries the generator gets for an example (``--max-tries``) before a page says it has none yet."""
+SEED = 0
+"""The generator's seed for every example, so that the pages are reproducible."""
 SERVE = "http://127.0.0.1:8000/"
 """Where ``sumlogic serve`` listens by default."""
 KIND_ORDER = ("sudoku", "killer", "greater-killer", "kropki", "kakuro")
@@ -74,77 +75,51 @@ def kinds_of(technique: Technique) -> list[str]:
 
 @dataclass
 class Example:
-    """A puzzle whose explanation uses a technique: its text, the trace and the (1-based) step."""
+    """A puzzle whose explanation uses a technique: how it was made, its text, the trace and the (1-based) step."""
 
     kind: str
-    seed: int
+    command: str
     text: str
     notation: str
     trace: dict[str, Any]
     step: int
 
 
-@dataclass
-class Search:
-    """How the search for one kind went: the puzzles tried, and why it could not go on (if so)."""
+def generated(kind: str, technique_id: str, tries: int) -> tuple[Puzzle | None, str, str]:
+    """A puzzle of ``kind`` that needs ``technique_id`` (:data:`SEED`, at most ``tries`` tries), the
+    ``sumlogic generate`` command that makes it, and why there is none when there is none.
 
-    tried: int = 0
-    reason: str | None = None
-
-
-@dataclass
-class Pool:
-    """Generated puzzles of each kind by seed, with the techniques each one's explanation uses.
-
-    Grown on demand and shared by every technique, so that each puzzle is
-    generated and explained once; an example is always the lowest seed whose
-    explanation uses the technique, whichever techniques are asked for.
+    The needs API (``sumlogic generate KIND --needs ID``): the puzzle's explanation uses the
+    technique.  ``guess`` is no technique to need: a puzzle of the Needs-guessing band instead.
     """
-
-    tries: int = TRIES
-    used: dict[str, list[frozenset[str]]] = field(default_factory=dict)
-    searches: dict[str, Search] = field(default_factory=dict)
-
-    def seeds(self, kind: str) -> Iterable[tuple[int, frozenset[str]]]:
-        """Each seed of ``kind`` with the techniques its puzzle's explanation uses, generating as needed."""
-        known = self.used.setdefault(kind, [])
-        search = self.searches.setdefault(kind, Search())
-        for seed in range(self.tries):
-            if seed == len(known):
-                if search.reason:
-                    return
-                try:
-                    trace = sumlogic.explain(sumlogic.generate(kind, seed=seed), explain=False)
-                except SumlogicError as error:
-                    search.reason = f"`sumlogic generate {kind}` says: {error}"
-                    return
-                known.append(frozenset(s.technique for s in trace.steps))
-                search.tried = len(known)
-            yield seed, known[seed]
+    if technique_id == techniques.GUESS.id:
+        command = f"sumlogic generate {kind} --band needs-guessing --seed {SEED}"
+        arguments: dict[str, Any] = {"band": "Needs-guessing"}
+    else:
+        command = f"sumlogic generate {kind} --needs {technique_id} --seed {SEED}"
+        arguments = {"needs": [technique_id]}
+    try:
+        return sumlogic.generate(kind, seed=SEED, max_tries=tries, **arguments), command, ""
+    except SumlogicError as error:
+        return None, command, f"`{command} --max-tries {tries}` says: {error}"
 
 
-def example_for(kind: str, seed: int, technique_id: str) -> Example | None:
-    """The example of ``technique_id`` in the puzzle of ``seed``, explained from its written text."""
+def find_example(kind: str, technique_id: str, tries: int) -> tuple[Example | None, str]:
+    """The example of ``technique_id`` in ``kind`` (or None and why): the puzzle of
+    :func:`generated`, written in the kind's usual notation, read back and explained
+    from that text, with the first step of the technique."""
+    puzzle, command, why = generated(kind, technique_id, tries)
+    if puzzle is None:
+        return None, why
     notation = KINDS[kind].notation
-    text = sumlogic.write(sumlogic.generate(kind, seed=seed), notation).rstrip("\n")
-    puzzle: Puzzle = sumlogic.parse(text, notation)
+    text = sumlogic.write(puzzle, notation).rstrip("\n")
     if sumlogic.parse(text).kind != kind:  # the play page reads the text with no notation named
-        raise SystemExit(f"{kind} seed {seed}: its {notation} text is not read back as {kind}")
-    trace = sumlogic.explain(puzzle).to_dict()
+        raise PageError(f"`{command}`: its {notation} text is not read back as {kind}")
+    trace = sumlogic.explain(sumlogic.parse(text, notation)).to_dict()
     for number, step in enumerate(trace["steps"], 1):
         if step["technique"] == technique_id:
-            return Example(kind, seed, text, notation, trace, number)
-    return None
-
-
-def find_example(pool: Pool, kind: str, technique_id: str) -> Example | None:
-    """The first generated puzzle of ``kind`` (lowest seed) whose explanation uses ``technique_id``, or None."""
-    for seed, used in pool.seeds(kind):
-        if technique_id in used:
-            example = example_for(kind, seed, technique_id)
-            if example is not None:
-                return example
-    return None
+            return Example(kind, command, text, notation, trace, number), ""
+    return None, f"`{command}` made a puzzle whose explanation from its {notation} text does not use it"
 
 
 def fenced(text: str) -> str:
@@ -153,24 +128,17 @@ def fenced(text: str) -> str:
     return f"{ticks}text\n{text}\n{ticks}"
 
 
-def example_section(technique: Technique, kind: str, example: Example | None, search: Search | None,
+def example_section(technique: Technique, kind: str, example: Example | None, why: str,
                     picture: str | None) -> list[str]:
     """The markdown for one kind of a technique's page."""
     title = KINDS[kind].title
     lines = [f"## {title}", ""]
     if example is None:
-        if search is not None and search.reason:
-            lines.append(f"No example yet: {search.reason}.")
-        else:
-            tried = search.tried if search else 0
-            lines.append(f"No example yet: none of the first {tried} generated {title} puzzles "
-                         f"(`sumlogic generate {kind} --seed N`, N = 0-{max(tried - 1, 0)}) "
-                         "uses it in its explanation.")
-        return lines + [""]
+        return lines + [f"No example yet: {why}.", ""]
     step = example.trace["steps"][example.step - 1]
     total = len(example.trace["steps"])
     lines += [
-        f"The puzzle of `sumlogic generate {kind} --seed {example.seed}`, in the `{example.notation}` notation:",
+        f"The puzzle of `{example.command}`, in the `{example.notation}` notation:",
         "",
         fenced(example.text),
         "",
@@ -230,7 +198,6 @@ def build(only: Iterable[str] | None = None, kinds: Iterable[str] | None = None,
     if unknown:
         raise PageError(f"--only: unknown technique {', '.join(unknown)} (see sumlogic techniques)")
     allowed = set(KIND_ORDER if kinds is None else kinds)
-    pool = Pool(tries)
     files = {"README.md": index_text()}
     for tid in wanted:
         technique = catalogue[tid]
@@ -238,13 +205,13 @@ def build(only: Iterable[str] | None = None, kinds: Iterable[str] | None = None,
         for kind in kinds_of(technique):
             if kind not in allowed:
                 continue
-            example = find_example(pool, kind, tid)
+            example, why = find_example(kind, tid, tries)
             picture = None
             if example is not None and painter is not None:
                 picture = f"{PICTURES}/{tid}-{kind}.svg"
                 files[picture] = painter(example.trace, example.step)
-            log(f"{tid} {kind}: " + (f"seed {example.seed}, step {example.step}" if example else "no example"))
-            sections.append(example_section(technique, kind, example, pool.searches.get(kind), picture))
+            log(f"{tid} {kind}: " + (f"step {example.step}" if example else f"no example ({why})"))
+            sections.append(example_section(technique, kind, example, why, picture))
         files[f"{tid}.md"] = page_text(technique, sections)
     return files
 
@@ -265,7 +232,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--only", help="comma-separated technique ids (default: every technique)")
     parser.add_argument("--kinds", help=f"comma-separated kinds for the examples (default: {','.join(KIND_ORDER)})")
-    parser.add_argument("--tries", type=int, default=TRIES, help=f"generated puzzles tried per kind (default {TRIES})")
+    parser.add_argument("--tries", type=int, default=TRIES,
+                        help=f"the generator's tries for each example (default {TRIES})")
     parser.add_argument("--out", type=Path, default=OUT, help="output folder (default: docs/techniques)")
     parser.add_argument("--no-pictures", action="store_true", help="leave the pictures out (no browser needed)")
     parser.add_argument("--check", action="store_true",

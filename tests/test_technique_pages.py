@@ -26,13 +26,13 @@ from scripts import technique_about, technique_pages, technique_pictures
 from scripts.technique_pictures import Painter
 
 SVG = "{http://www.w3.org/2000/svg}"
-ONLY = ["naked-single", "skyscraper", "innies-outies"]
-"""Cheap techniques: the first generated Sudoku or Killer uses each (skyscraper has none in Killer within TRIES)."""
-KINDS_HERE = ["sudoku", "killer"]
-TRIES = 3
+ONLY = ["naked-single", "x-wing", "sum-combinations"]
+"""Cheap techniques: the generator finds each in a Sudoku or Kakuro within TRIES tries (but no Kakuro X-Wing)."""
+KINDS_HERE = ["sudoku", "kakuro"]
+TRIES = 6
 
 SECTION = re.compile(
-    r"^## (?P<title>.+?)\n\nThe puzzle of `sumlogic generate (?P<kind>\S+) --seed (?P<seed>\d+)`, "
+    r"^## (?P<title>.+?)\n\nThe puzzle of `(?P<command>sumlogic generate (?P<kind>\S+) [^`]*--seed 0)`, "
     r"in the `(?P<notation>\S+)` notation:\n\n(?P<ticks>`{3,})text\n(?P<text>.*?)\n(?P=ticks)\n\n"
     r"Play it: start `sumlogic serve` and open \[the play page\]\((?P<address>[^)]+)\)\.\n\n"
     r"Step (?P<step>\d+) of (?P<total>\d+) of `sumlogic explain` \(the first (?P<name>.+?) step\):\n\n"
@@ -80,16 +80,18 @@ def test_each_sentence_is_the_engines_step_for_the_puzzle_on_the_page(written: P
             assert (address.scheme, address.netloc) == ("http", "127.0.0.1:8000")
             assert parse_qs(address.query)["link"] == [ex["text"]]
             assert sumlogic.parse(ex["text"]).kind == ex["kind"]  # the play page names no notation
+            assert ex["command"] == f"sumlogic generate {ex['kind']} --needs {tid} --seed 0"
             seen.add((tid, ex["kind"]))
-    assert {("naked-single", "sudoku"), ("naked-single", "killer"), ("skyscraper", "sudoku"),
-            ("innies-outies", "killer")} <= seen
+    assert seen == {("naked-single", "sudoku"), ("naked-single", "kakuro"), ("x-wing", "sudoku"),
+                    ("sum-combinations", "kakuro")}
 
 
 def test_a_kind_without_an_example_says_so(written: Path) -> None:
-    page = (written / "skyscraper.md").read_text(encoding="utf-8")
+    page = (written / "x-wing.md").read_text(encoding="utf-8")
     assert {ex["kind"] for ex in examples(page)} == {"sudoku"}
-    assert "## Killer Sudoku\n\nNo example yet: none of the first 3 generated Killer Sudoku puzzles" in page
-    assert "## Kropki Sudoku" not in page  # kinds left out of the run are left out of the page
+    assert ("## Kakuro\n\nNo example yet: `sumlogic generate kakuro --needs x-wing --seed 0 --max-tries 6` says: "
+            "no needs x-wing kakuro puzzle within 6 tries") in page
+    assert "## Killer Sudoku" not in page  # kinds left out of the run are left out of the page
 
 
 def test_each_picture_is_svg_drawing_the_steps_effects(written: Path) -> None:
