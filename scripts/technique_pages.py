@@ -47,8 +47,9 @@ from solver.model import Puzzle  # noqa: E402
 OUT = ROOT / "docs" / "techniques"
 PICTURES = "pictures"
 """The pictures' folder inside the output folder."""
-TRIES = 8
-"""Tries the generator gets for an example (``--max-tries``) before a page says it has none yet."""
+TRIES: dict[str, int] = {"sudoku": 8, "killer": 3, "greater-killer": 8, "kropki": 8, "kakuro": 8}
+"""Per kind, the tries the generator gets for an example (``--max-tries``) before a page says it has
+none yet: a counted bound, never the clock (a Killer try costs most, a Kropki or Kakuro one least)."""
 SEED = 0
 """The generator's seed for every example, so that the pages are reproducible."""
 SERVE = "http://127.0.0.1:8000/"
@@ -180,14 +181,16 @@ def index_text() -> str:
     return "\n".join(lines) + "\n"
 
 
-def build(only: Iterable[str] | None = None, kinds: Iterable[str] | None = None, tries: int = TRIES,
+def build(only: Iterable[str] | None = None, kinds: Iterable[str] | None = None, tries: int | None = None,
           painter: Callable[[dict[str, Any], int], str] | None = None,
-          log: Callable[[str], None] = lambda _: None) -> dict[str, str]:
+          log: Callable[[str], None] = lambda _: None,
+          done: Callable[[dict[str, str]], None] = lambda _: None) -> dict[str, str]:
     """Every file to write, by its path inside the output folder: the index, and the
     pages (with their pictures) of ``only`` (ids; default every technique of the catalogue).
 
     ``kinds`` limits the examples to those kinds (the others are left out);
     ``painter`` draws a step (``Painter``); None: pages without pictures.
+    ``done`` gets each page's files as soon as they are made (a long run keeps what it made).
     """
     catalogue = {t.id: t for t in techniques.catalogue()}
     missing = sorted(set(catalogue) - set(ABOUT))
@@ -202,17 +205,20 @@ def build(only: Iterable[str] | None = None, kinds: Iterable[str] | None = None,
     for tid in wanted:
         technique = catalogue[tid]
         sections = []
+        pictures: list[str] = []
         for kind in kinds_of(technique):
             if kind not in allowed:
                 continue
-            example, why = find_example(kind, tid, tries)
+            example, why = find_example(kind, tid, tries or TRIES[kind])
             picture = None
             if example is not None and painter is not None:
                 picture = f"{PICTURES}/{tid}-{kind}.svg"
                 files[picture] = painter(example.trace, example.step)
+                pictures.append(picture)
             log(f"{tid} {kind}: " + (f"step {example.step}" if example else f"no example ({why})"))
             sections.append(example_section(technique, kind, example, why, picture))
         files[f"{tid}.md"] = page_text(technique, sections)
+        done({name: files[name] for name in [*pictures, f"{tid}.md"]})
     return files
 
 
@@ -227,13 +233,22 @@ def differences(files: dict[str, str], out: Path, whole: bool) -> list[str]:
     return found
 
 
+def save(files: dict[str, str], out: Path) -> None:
+    """Write ``files`` (paths inside ``out``) as UTF-8 with ``\\n`` line ends."""
+    for name, text in files.items():
+        target = out / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8", newline="\n")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Write (or with ``--check``, compare) the technique pages; the exit status."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--only", help="comma-separated technique ids (default: every technique)")
     parser.add_argument("--kinds", help=f"comma-separated kinds for the examples (default: {','.join(KIND_ORDER)})")
-    parser.add_argument("--tries", type=int, default=TRIES,
-                        help=f"the generator's tries for each example (default {TRIES})")
+    parser.add_argument("--tries", type=int, default=None,
+                        help="the generator's tries for each example (default per kind: "
+                             f"{', '.join(f'{k} {n}' for k, n in TRIES.items())})")
     parser.add_argument("--out", type=Path, default=OUT, help="output folder (default: docs/techniques)")
     parser.add_argument("--no-pictures", action="store_true", help="leave the pictures out (no browser needed)")
     parser.add_argument("--check", action="store_true",
@@ -243,19 +258,23 @@ def main(argv: list[str] | None = None) -> int:
     kinds = [k.strip() for k in args.kinds.split(",") if k.strip()] if args.kinds else None
     if kinds and set(kinds) - set(KIND_ORDER):
         parser.error(f"--kinds: unknown kind {', '.join(sorted(set(kinds) - set(KIND_ORDER)))}")
-    if args.tries < 1:
+    if args.tries is not None and args.tries < 1:
         parser.error("--tries must be at least 1")
     from scripts.technique_pictures import Painter, chromium
 
     def log(line: str) -> None:
         print(line, file=sys.stderr, flush=True)
 
+    def keep(files: dict[str, str]) -> None:
+        if not args.check:
+            save(files, args.out)
+
     try:
         if args.no_pictures:
-            files = build(only, kinds, args.tries, None, log)
+            files = build(only, kinds, args.tries, None, log, keep)
         else:
             with chromium() as browser, Painter(browser) as paint:
-                files = build(only, kinds, args.tries, paint, log)
+                files = build(only, kinds, args.tries, paint, log, keep)
     except PageError as error:
         print(f"technique pages: {error}", file=sys.stderr)
         return 2
@@ -266,10 +285,7 @@ def main(argv: list[str] | None = None) -> int:
         if changed:
             print("run python scripts/technique_pages.py to bring them up to date", file=sys.stderr)
         return 1 if changed else 0
-    for name, text in files.items():
-        target = args.out / name
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text, encoding="utf-8", newline="\n")
+    save(files, args.out)
     print(f"wrote {len(files)} files in {args.out}")
     return 0
 
