@@ -4,6 +4,9 @@
                                         [--sizes 10x10 20x20 30x30 46x31]
     python benchmarks/bench_generate.py --bands [--count N] [--kinds ...] [--max-tries T]
     python benchmarks/bench_generate.py --rates T [--count N] [--kinds ...]
+    python benchmarks/bench_generate.py --needs-table [--seeds N] [--kinds ...] [--max-tries T] [--give-up K]
+                                        [--techniques ID ...] [--hardest] [--json FILE]
+    python benchmarks/bench_generate.py --needs-markdown FILE...
 
 For each kind it generates ``--count`` puzzles (seed ``S``, puzzles 0..N-1,
 exactly what ``sumlogic generate KIND --seed S --count N`` makes) and
@@ -22,6 +25,17 @@ The target of issue 6 is a Kropki median of at most 0.5 s.
 (``sumlogic generate KIND --band B --seed S`` for S = 1..N, as a person runs it)
 within ``--max-tries``: how many seeds reach it, the median and maximum seconds
 and tries of those that do (issue 29).
+
+``--needs-table``: for each kind and each technique of the default order
+(issue 30), ``sumlogic generate KIND --needs ID --seed S`` for S = 1..``--seeds``
+within ``--max-tries``: how many seeds reach it, the median seconds and tries
+of those that do, and how the tries of the seeds that do not came out.  A
+kind's technique is given up after ``--give-up`` seeds in a row miss it (it
+costs ``--max-tries`` tries each).  Seconds are wall-clock (what a person
+waits on this machine) and CPU of this process (steady on a busy machine).  The first puzzle of each row is explained
+afresh (the grading budget) to check that its path uses the technique.
+Techniques whose rules a kind lacks are listed as not applying, without a try.
+``--json FILE`` also writes one JSON line per row.
 
 ``--rates T``: the first T tries of each of ``--count`` seeds, made as
 ``generate --band`` makes them (Killers with merged cages for the hard bands)
@@ -162,6 +176,112 @@ def bench_rates(kinds: list[str], seeds: int, tries: int) -> None:
                       f"{(1 - share) ** DEFAULT_MAX_TRIES:>14.3f}{listed_mark}", flush=True)
 
 
+def needs_row(kind: str, technique: str, level: int, seeds: int, max_tries: int, give_up: int,
+              hardest: bool = False) -> dict[str, object]:
+    """One row of ``--needs-table``: seeds 1..``seeds`` of ``generate --needs technique``."""
+    from solver.engine import DEFAULT_BUDGET
+    from sumlogic.api import explain
+
+    reached: list[tuple[float, int, float]] = []
+    missed: dict[str, int] = {}
+    tried = misses_in_a_row = 0
+    checked: bool | None = None
+    for seed in range(1, seeds + 1):
+        tried += 1
+        started, cpu = time.perf_counter(), time.process_time()
+        try:
+            [(puzzle, tries)] = generate_many(kind, seed=seed, needs=[technique], hardest=hardest,
+                                              max_tries=max_tries)
+        except BudgetExhausted as error:
+            for word, n in error.seen.items():
+                missed[word] = missed.get(word, 0) + n
+            misses_in_a_row += 1
+            if misses_in_a_row >= give_up:
+                break
+            continue
+        misses_in_a_row = 0
+        reached.append((time.perf_counter() - started, tries, time.process_time() - cpu))
+        if checked is None:
+            used = explain(puzzle, budget=DEFAULT_BUDGET, timeout=None, explain=False).techniques_used()
+            checked = technique in used
+    return {"kind": kind, "technique": technique, "level": level, "seeds": tried, "reached": len(reached),
+            "median_s": statistics.median([r[0] for r in reached]) if reached else None,
+            "median_tries": statistics.median([r[1] for r in reached]) if reached else None,
+            "median_cpu": statistics.median([r[2] for r in reached]) if reached else None,
+            "missed": missed, "checked": checked, "max_tries": max_tries, "hardest": hardest}
+
+
+def bench_needs_table(kinds: list[str], seeds: int, max_tries: int, give_up: int, only: list[str] | None,
+                      json_path: str | None, hardest: bool = False) -> None:
+    """Print the ``--needs-table`` rows as they come (see the module's docstring)."""
+    import json
+
+    from techniques import DEFAULT
+
+    out = open(json_path, "a", encoding="utf-8") if json_path else None
+    print(f"{'kind':8} {'technique':24} {'lvl':>3} {'reached':>8} {'median s':>9} {'cpu s':>6} {'tries':>6}  misses",
+          flush=True)
+    for kind in kinds:
+        for t in DEFAULT:
+            if only and t.id not in only:
+                continue
+            if t.kinds and kind not in t.kinds:
+                row: dict[str, object] = {"kind": kind, "technique": t.id, "level": t.level, "applies": False}
+                print(f"{kind:8} {t.id:24} {t.level:>3} {'-':>8} {'-':>9} {'-':>6} {'-':>6}  does not apply",
+                      flush=True)
+            else:
+                row = needs_row(kind, t.id, t.level, seeds, max_tries, give_up, hardest)
+                median = f"{row['median_s']:.1f}" if row["median_s"] is not None else "-"
+                tries = f"{row['median_tries']:g}" if row["median_tries"] is not None else "-"
+                cpu = f"{row['median_cpu']:.1f}" if row["median_cpu"] is not None else "-"
+                missed = row["missed"]
+                assert isinstance(missed, dict)
+                words = ", ".join(f"{w} {n}" for w, n in sorted(missed.items(), key=lambda x: -x[1]))
+                check = {None: "", True: "", False: " FRESH EXPLAIN DIFFERS"}[row["checked"]]  # type: ignore[index]
+                print(f"{kind:8} {t.id:24} {t.level:>3} {row['reached']:>3}/{row['seeds']:<4} {median:>9} {cpu:>6} "
+                      f"{tries:>6}  {words}{check}", flush=True)
+            if out is not None:
+                out.write(json.dumps(row) + "\n")
+                out.flush()
+    if out is not None:
+        out.close()
+
+
+def needs_markdown(paths: list[str]) -> str:
+    """The ``--needs-table`` rows of JSON-lines files as one Markdown table: a
+    row per technique, a column per kind (later files override earlier rows)."""
+    import json
+
+    from techniques import DEFAULT
+
+    rows: dict[tuple[str, str], dict[str, object]] = {}
+    kinds: list[str] = []
+    for path in paths:
+        with open(path, encoding="utf-8") as handle:
+            for line in handle:
+                if line.strip():
+                    row = json.loads(line)
+                    rows[(str(row["kind"]), str(row["technique"]))] = row
+                    if row["kind"] not in kinds:
+                        kinds.append(str(row["kind"]))
+
+    def cell(row: dict[str, object] | None) -> str:
+        if row is None:
+            return "not run"
+        if row.get("applies") is False:
+            return "n/a"
+        reached, seeds = row["reached"], row["seeds"]
+        if not reached:
+            return f"**no** (0/{seeds}, {row['max_tries']} tries each)"
+        return (f"{reached}/{seeds}, {row['median_s']:.1f} s ({row['median_cpu']:.1f} CPU), "
+                f"{row['median_tries']:g} tries")
+
+    lines = ["| technique | level | " + " | ".join(kinds) + " |", "| --- | --- |" + " --- |" * len(kinds)]
+    for t in DEFAULT:
+        lines.append(f"| {t.id} | {t.level} | " + " | ".join(cell(rows.get((k, t.id))) for k in kinds) + " |")
+    return "\n".join(lines)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--count", type=int, default=20, help="puzzles per kind (default 20)")
@@ -175,7 +295,24 @@ def main() -> None:
     ap.add_argument("--max-tries", type=int, default=DEFAULT_MAX_TRIES, help="tries per puzzle with --bands")
     ap.add_argument("--rates", type=int, default=0, metavar="T",
                     help="the band of the first T tries of each of --count seeds (issue 29)")
+    ap.add_argument("--needs-table", action="store_true",
+                    help="for each kind and technique, whether generate --needs reaches it (issue 30)")
+    ap.add_argument("--seeds", type=int, default=20, help="seeds per technique with --needs-table (default 20)")
+    ap.add_argument("--give-up", type=int, default=2, metavar="K",
+                    help="with --needs-table: stop a technique after K seeds in a row miss it (default 2)")
+    ap.add_argument("--techniques", nargs="*", default=None, metavar="ID", help="with --needs-table: only these")
+    ap.add_argument("--hardest", action="store_true", help="with --needs-table: generate --needs ID --hardest")
+    ap.add_argument("--json", default=None, metavar="FILE", help="with --needs-table: append a JSON line per row")
+    ap.add_argument("--needs-markdown", nargs="*", default=None, metavar="FILE",
+                    help="print the --needs-table rows of these --json files as one Markdown table")
     args = ap.parse_args()
+    if args.needs_markdown:
+        print(needs_markdown(args.needs_markdown))
+        return
+    if args.needs_table:
+        bench_needs_table(args.kinds, args.seeds, args.max_tries, args.give_up, args.techniques, args.json,
+                          args.hardest)
+        return
     if args.rates:
         bench_rates(args.kinds, args.count, args.rates)
         return

@@ -42,12 +42,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
-from puzzles.generate import GO_ON
+from puzzles.generate.base import GO_ON, PUT_BACK
 from solver.engine import Engine, Technique
 from solver.model import Puzzle
 from techniques import DEFAULT
 
-__all__ = ["EASIER", "HARDER", "NEEDS_BUDGET", "NEEDS_MERGE_LEVEL", "OVER_BUDGET", "WITHOUT", "Needs", "needs_of",
+__all__ = ["EASIER", "HARDER", "NEEDS_BUDGET", "NEEDS_MERGE_LEVEL", "NEVER", "OVER_BUDGET", "WITHOUT", "Needs",
+           "needs_of",
            "reachable_ids"]
 
 NEEDS_BUDGET = 60_000
@@ -63,12 +64,31 @@ generated Killers almost never need more than level 5."""
 
 EASIER = GO_ON
 """How a try came out when every step was easier than (or other than) those asked for."""
-HARDER = "harder"
-"""With ``hardest``: the path needs a technique of a higher level."""
+HARDER = PUT_BACK
+"""With ``hardest``: the path needs a technique of a higher level (a generator puts the
+clue it just took back and goes on with the next)."""
 WITHOUT = "without"
 """Without ``hardest``: the full path (harder steps and guesses included) never used them."""
 OVER_BUDGET = "over work budget"
 """The explanation spent :data:`NEEDS_BUDGET` before it could tell."""
+
+
+_HOUSES_ONLY = {
+    "last-cell": "the last open cell of a row, column or box is a naked single, and naked-single comes first",
+    "house-pointing": "with rows, columns and boxes only, a cell outside a house sees two of its places "
+                      "only when they share a box and a line, where pointing and claiming come first",
+}
+_RUN_SUBSETS = "a Kakuro's houses are its runs, and sum-fillings (earlier) removes all a subset inside a run would"
+
+NEVER: dict[str, dict[str, str]] = {
+    "sudoku": _HOUSES_ONLY,
+    "kropki": _HOUSES_ONLY,
+    "kakuro": dict.fromkeys(("naked-pair", "hidden-pair", "naked-triple", "hidden-triple", "naked-quad",
+                             "hidden-quad"), _RUN_SUBSETS),
+}
+"""Techniques that apply to a kind but that the default order never needs there,
+because an earlier technique always takes their step first (kind -> id -> why;
+the reachability table of BENCHMARKS.md measures it too): ``--needs`` refuses them."""
 
 
 def _by_id() -> dict[str, Technique]:
@@ -81,7 +101,8 @@ def reachable_ids(kind: str) -> list[str]:
     >>> "kropki-dots" in reachable_ids("kropki"), "kropki-dots" in reachable_ids("sudoku")
     (True, False)
     """
-    return [t.id for t in DEFAULT if not t.kinds or kind in t.kinds]
+    never = NEVER.get(kind, {})
+    return [t.id for t in DEFAULT if (not t.kinds or kind in t.kinds) and t.id not in never]
 
 
 def _ids(needs: str | Iterable[str]) -> list[str]:
@@ -102,7 +123,8 @@ def needs_of(kind: str, needs: str | Iterable[str], hardest: bool = False) -> "N
     one comma-separated str.
 
     Raises ``ValueError`` (one line) naming every unknown id, or every
-    technique the kind cannot need with the kinds it applies to; none named;
+    technique the kind cannot need with the kinds it applies to, or one the
+    default order never needs there (:data:`NEVER`, with why); none named;
     ``TypeError`` for ids that are not str.
     """
     ids = _ids(needs)
@@ -120,6 +142,10 @@ def needs_of(kind: str, needs: str | Iterable[str], hardest: bool = False) -> "N
     if foreign:
         what = ", ".join(f"{t.id} (it applies to {', '.join(t.kinds)} only)" for t in foreign)
         raise ValueError(f"needs: a {kind} cannot need {what}")
+    never = [i for i in ids if i in NEVER.get(kind, {})]
+    if never:
+        what = "; ".join(f"{i} ({NEVER[kind][i]})" for i in never)
+        raise ValueError(f"needs: a {kind} never needs {what}")
     order = {t.id: n for n, t in enumerate(DEFAULT)}
     chosen = tuple(sorted((known[i] for i in ids), key=lambda t: order[t.id]))
     return Needs(kind, chosen, bool(hardest))

@@ -26,7 +26,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 from solver.model import Puzzle
 from solver.propagate import Propagator
-from solver.search import Search, solve
+from solver.search import Search, solve, staged_search, totals_contradict
 
 NODE_LIMIT = 20_000
 """Search nodes one uniqueness check may use before the try is given up (deterministic)."""
@@ -61,22 +61,31 @@ class Found(Exception):
 GO_ON = "easier"
 """What a :data:`Probe` returns to let the generator go on (fewer clues make it harder)."""
 
+PUT_BACK = "harder"
+"""What a :data:`Probe` returns to have the clue just taken put back (the cages just
+merged left apart) and the generator go on with the next one."""
+
 Probe = Callable[[Puzzle], "str | None"]
 """Judges the unique puzzles a generator passes on its way (each time it takes a clue
 away or merges two cages): None takes the puzzle (the try ends with it), :data:`GO_ON`
-lets the generator go on, any other word gives the try up (:class:`Rejected` with that word)."""
+lets the generator go on, :data:`PUT_BACK` undoes the last move and goes on, any other
+word gives the try up (:class:`Rejected` with that word)."""
 
 
-def probed(probe: Probe | None, puzzle: Puzzle) -> None:
+def probed(probe: Probe | None, puzzle: Puzzle) -> bool:
     """Ask ``probe`` about ``puzzle``: raises :class:`Found` when it takes it,
-    :class:`Rejected` when it gives the try up, returns when it says go on."""
+    :class:`Rejected` when it gives the try up; returns True when the last move
+    is to be undone (:data:`PUT_BACK`), False to go on."""
     if probe is None:
-        return
+        return False
     word = probe(puzzle)
     if word is None:
         raise Found(puzzle)
+    if word == PUT_BACK:
+        return True
     if word != GO_ON:
         raise Rejected(f"{puzzle.kind}: {word}", word)
+    return False
 
 
 def rng_for(kind: str, seed: int, index: int, attempt: int) -> random.Random:
@@ -138,6 +147,35 @@ def is_unique(puzzle: Puzzle) -> bool:
     if result.status == "no-solution":
         raise RuntimeError(f"generated {puzzle.kind} has no solution (a generator bug)")
     return result.status == "solved"
+
+
+def givens_checker(blank: Puzzle) -> Callable[[Sequence[int]], bool]:
+    """:func:`is_unique` for the puzzles that differ from ``blank`` (no givens)
+    only in their givens, as a function of the givens: the exact solver's
+    propagator is built once, not once per check (most of a check's time on a
+    Sudoku), and each search starts from the same candidates and visits the
+    same nodes as :func:`is_unique`'s, so the answers are the same.
+
+    >>> from puzzles import sample, sudoku
+    >>> unique = givens_checker(sudoku.build())
+    >>> unique(sample("sudoku-1").givens), unique([0] * 81)
+    (True, False)
+    """
+    prop = Propagator(blank)
+    full = prop.full
+
+    def unique(givens: Sequence[int]) -> bool:
+        masks = [(1 << g) if g else full for g in givens]
+        if totals_contradict(prop, masks):
+            raise RuntimeError(f"generated {blank.kind} has no solution (a generator bug)")
+        search, out_of_budget = staged_search(prop, masks, limit=2, timeout=TIMEOUT, node_limit=NODE_LIMIT)
+        if out_of_budget:
+            raise Rejected(f"{blank.kind}: uniqueness check ran out of budget")
+        if not search.solutions:
+            raise RuntimeError(f"generated {blank.kind} has no solution (a generator bug)")
+        return len(search.solutions) == 1
+
+    return unique
 
 
 def proved_unique(puzzle: Puzzle, node_limit: int) -> bool:
@@ -259,16 +297,16 @@ def remove_givens_while_unique(build: Callable[[Sequence[int]], Puzzle], givens:
 
     ``probe`` (see :data:`Probe`) is shown each unique puzzle on the way with
     fewer than ``probe_below`` givens, right after a removal (:class:`Found`
-    or :class:`Rejected` end the pass there).
+    or :class:`Rejected` end the pass there; :data:`PUT_BACK` keeps the given).
     """
     out = list(givens)
+    unique = givens_checker(build([0] * len(out)))
     for cell in order:
         digit = out[cell]
         if digit:
             out[cell] = 0
-            puzzle = build(out)
-            if not is_unique(puzzle):
+            if not unique(out):
                 out[cell] = digit
-            elif probe is not None and sum(1 for d in out if d) < probe_below:
-                probed(probe, puzzle)
+            elif probe is not None and sum(1 for d in out if d) < probe_below and probed(probe, build(out)):
+                out[cell] = digit
     return out

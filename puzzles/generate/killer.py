@@ -286,7 +286,7 @@ def merge_while_unique(cages: Cages, solution: Sequence[int], rng: random.Random
     """Step 3: each pair of neighbouring cages, in a random order, merged when still
     unique (a uniqueness check per pair: seconds, so tested in tests/test_generate.py).
     ``probe`` (:data:`~puzzles.generate.base.Probe`) sees the puzzle after each
-    merge made, and may take it."""
+    merge that keeps it unique, and may take it or have the merge left undone."""
     info = (("solution", "".join(map(str, solution))),)
     owner = {c: i for i, cage in enumerate(cages) for c in cage}
     pairs = sorted({(min(owner[a], owner[b]), max(owner[a], owner[b]))
@@ -308,11 +308,11 @@ def merge_while_unique(cages: Cages, solution: Sequence[int], rng: random.Random
         if len(merged) > MAX_CAGE or len({solution[c] for c in merged}) < len(merged):
             continue
         trial = [cells for key, cells in groups.items() if key not in (a, b)] + [merged]
-        if proved_unique(build(trial, solution), MERGE_NODE_LIMIT):
+        if proved_unique(build(trial, solution), MERGE_NODE_LIMIT) and \
+                not probed(probe, build(trial, solution, info)):
             groups[a] = merged
             del groups[b]
             alias[b] = a
-            probed(probe, build(trial, solution, info))
     return list(groups.values())
 
 

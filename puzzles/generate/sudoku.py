@@ -25,7 +25,7 @@ puzzles are minimal (few givens), so many a puzzle of singles or intersections
 is long enough for the time estimate to lift it (``sumlogic.grading.MINUTE_BANDS``)."""
 
 
-PROBE_BELOW = 32
+PROBE_BELOW = 45
 """With a probe, the puzzles on the way with fewer givens than this are shown to it: a
 puzzle with more is almost always solved by singles and pairs (a probe of
 ``sumlogic.generation``'s ``--needs`` would only find it too easy)."""
