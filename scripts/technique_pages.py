@@ -1,0 +1,294 @@
+"""The technique pages: ``docs/techniques/<id>.md`` for every technique of
+:func:`techniques.catalogue` and the index ``docs/techniques/README.md``,
+written from the engine, never by hand, so they stay true.
+
+Each page says what the technique is (:data:`scripts.technique_about.ABOUT`)
+and, for every kind it applies to, shows an example: a generated puzzle (in
+the kind's usual notation, which reads back to the same puzzle, with a
+``sumlogic serve`` play-page address that opens it), the number and the
+sentence of the first step of the technique in ``sumlogic explain``'s
+explanation of that puzzle, and a picture of that step drawn by the step
+page itself (:mod:`scripts.technique_pictures`).  Examples come from
+:func:`generated`: ``sumlogic generate KIND --needs ID --seed 0`` (at most
+``--tries`` tries); where it finds none, the page says so.
+
+    python scripts/technique_pages.py                        # every page and the index
+    python scripts/technique_pages.py --only x-wing,w-wing   # these pages (and the index)
+    python scripts/technique_pages.py --check                # exit 1 if a committed page is out of date
+
+>>> play_address("4.6.8...5")
+'http://127.0.0.1:8000/?link=4.6.8...5'
+>>> play_address("......... abb\\na=3")
+'http://127.0.0.1:8000/?link=.........%20abb%0Aa%3D3'
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Iterable
+from urllib.parse import quote
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import sumlogic  # noqa: E402
+import techniques  # noqa: E402
+from puzzles.kinds import KINDS  # noqa: E402
+from scripts.technique_about import ABOUT  # noqa: E402
+from solver.contract import Technique  # noqa: E402
+from solver.errors import SumlogicError  # noqa: E402
+from solver.model import Puzzle  # noqa: E402
+
+OUT = ROOT / "docs" / "techniques"
+PICTURES = "pictures"
+"""The pictures' folder inside the output folder."""
+TRIES: dict[str, int] = {"sudoku": 8, "killer": 3, "greater-killer": 8, "kropki": 8, "kakuro": 8}
+"""Per kind, the tries the generator gets for an example (``--max-tries``) before a page says it has
+none yet: a counted bound, never the clock (a Killer try costs most, a Kropki or Kakuro one least)."""
+SEED = 0
+"""The generator's seed for every example, so that the pages are reproducible."""
+SERVE = "http://127.0.0.1:8000/"
+"""Where ``sumlogic serve`` listens by default."""
+KIND_ORDER = ("sudoku", "killer", "greater-killer", "kropki", "kakuro")
+"""The order of a page's examples."""
+NOTE = ("<!-- made by scripts/technique_pages.py from the engine: "
+        "edit that script or scripts/technique_about.py, not this file -->")
+
+
+class PageError(ValueError):
+    """A request the script cannot carry out (an unknown id, a technique without a description)."""
+
+
+def play_address(text: str) -> str:
+    """The ``sumlogic serve`` play-page address that opens the puzzle ``text`` (``?link=``, URL-encoded)."""
+    return f"{SERVE}?link={quote(text, safe='')}"
+
+
+def kinds_of(technique: Technique) -> list[str]:
+    """The kinds a technique applies to, in :data:`KIND_ORDER`."""
+    return [k for k in KIND_ORDER if k in KINDS and (not technique.kinds or k in technique.kinds)]
+
+
+@dataclass
+class Example:
+    """A puzzle whose explanation uses a technique: how it was made, its text, the trace and the (1-based) step."""
+
+    kind: str
+    command: str
+    text: str
+    notation: str
+    trace: dict[str, Any]
+    step: int
+
+
+def generated(kind: str, technique_id: str, tries: int) -> tuple[Puzzle | None, str, str]:
+    """A puzzle of ``kind`` that needs ``technique_id`` (:data:`SEED`, at most ``tries`` tries), the
+    ``sumlogic generate`` command that makes it, and why there is none when there is none.
+
+    The needs API (``sumlogic generate KIND --needs ID``): the puzzle's explanation uses the
+    technique.  ``guess`` is no technique to need: a puzzle of the Needs-guessing band instead.
+    """
+    if technique_id == techniques.GUESS.id:
+        command = f"sumlogic generate {kind} --band needs-guessing --seed {SEED}"
+        arguments: dict[str, Any] = {"band": "Needs-guessing"}
+    else:
+        command = f"sumlogic generate {kind} --needs {technique_id} --seed {SEED}"
+        arguments = {"needs": [technique_id]}
+    try:
+        return sumlogic.generate(kind, seed=SEED, max_tries=tries, **arguments), command, ""
+    except SumlogicError as error:
+        return None, command, f"`{command} --max-tries {tries}` says: {error}"
+
+
+def find_example(kind: str, technique_id: str, tries: int) -> tuple[Example | None, str]:
+    """The example of ``technique_id`` in ``kind`` (or None and why): the puzzle of
+    :func:`generated`, written in the kind's usual notation, read back and explained
+    from that text, with the first step of the technique."""
+    puzzle, command, why = generated(kind, technique_id, tries)
+    if puzzle is None:
+        return None, why
+    notation = KINDS[kind].notation
+    text = sumlogic.write(puzzle, notation).rstrip("\n")
+    if sumlogic.parse(text).kind != kind:  # the play page reads the text with no notation named
+        raise PageError(f"`{command}`: its {notation} text is not read back as {kind}")
+    trace = sumlogic.explain(sumlogic.parse(text, notation)).to_dict()
+    for number, step in enumerate(trace["steps"], 1):
+        if step["technique"] == technique_id:
+            return Example(kind, command, text, notation, trace, number), ""
+    return None, f"`{command}` made a puzzle whose explanation from its {notation} text does not use it"
+
+
+def fenced(text: str) -> str:
+    """``text`` in a fenced block long enough for any backticks inside."""
+    ticks = "`" * max(3, max((len(run) for run in re.findall("`+", text)), default=0) + 1)
+    return f"{ticks}text\n{text}\n{ticks}"
+
+
+def example_section(technique: Technique, kind: str, example: Example | None, why: str,
+                    picture: str | None) -> list[str]:
+    """The markdown for one kind of a technique's page."""
+    title = KINDS[kind].title
+    lines = [f"## {title}", ""]
+    if example is None:
+        return lines + [f"No example yet: {why}.", ""]
+    step = example.trace["steps"][example.step - 1]
+    total = len(example.trace["steps"])
+    lines += [
+        f"The puzzle of `{example.command}`, in the `{example.notation}` notation:",
+        "",
+        fenced(example.text),
+        "",
+        f"Play it: start `sumlogic serve` and open [the play page]({play_address(example.text)}).",
+        "",
+        f"Step {example.step} of {total} of `sumlogic explain` (the first {technique.name} step):",
+        "",
+        f"> {step['text']}",
+        "",
+    ]
+    if picture:
+        lines += [f"![{title}: step {example.step}, {technique.name}]({picture})", ""]
+    return lines
+
+
+def page_text(technique: Technique, sections: list[list[str]]) -> str:
+    """A technique's whole page."""
+    kinds = kinds_of(technique)
+    listed = "every kind" if len(kinds) == len(KIND_ORDER) else ", ".join(KINDS[k].title for k in kinds)
+    lines = [NOTE, "", f"# {technique.name}", "",
+             f"Id `{technique.id}` · level {technique.level} · score {technique.score} per use · {listed}", "",
+             ABOUT[technique.id], "",
+             "[All techniques](README.md)", ""]
+    for section in sections:
+        lines += section
+    return "\n".join(lines).rstrip("\n") + "\n"
+
+
+def index_text() -> str:
+    """The index: every technique of the catalogue with its level, kinds and page."""
+    lines = [NOTE, "", "# Techniques", "",
+             "Every technique sumlogic's explanations use, easiest first, each with a page that says what it is and "
+             "shows it in generated puzzles, drawn by the step page. Made by `python scripts/technique_pages.py`.",
+             "", "| id | name | level | kinds |", "| --- | --- | --- | --- |"]
+    for t in techniques.catalogue():
+        kinds = kinds_of(t)
+        listed = "all" if len(kinds) == len(KIND_ORDER) else ", ".join(kinds)
+        lines.append(f"| [`{t.id}`]({t.id}.md) | {t.name} | {t.level} | {listed} |")
+    return "\n".join(lines) + "\n"
+
+
+def build(only: Iterable[str] | None = None, kinds: Iterable[str] | None = None, tries: int | None = None,
+          painter: Callable[[dict[str, Any], int], str] | None = None,
+          log: Callable[[str], None] = lambda _: None,
+          done: Callable[[dict[str, str]], None] = lambda _: None) -> dict[str, str]:
+    """Every file to write, by its path inside the output folder: the index, and the
+    pages (with their pictures) of ``only`` (ids; default every technique of the catalogue).
+
+    ``kinds`` limits the examples to those kinds (the others are left out);
+    ``painter`` draws a step (``Painter``); None: pages without pictures.
+    ``done`` gets each page's files as soon as they are made (a long run keeps what it made).
+    """
+    catalogue = {t.id: t for t in techniques.catalogue()}
+    missing = sorted(set(catalogue) - set(ABOUT))
+    if missing:
+        raise PageError(f"no description in scripts/technique_about.py for {', '.join(missing)}")
+    wanted = list(catalogue) if only is None else list(only)
+    unknown = [i for i in wanted if i not in catalogue]
+    if unknown:
+        raise PageError(f"--only: unknown technique {', '.join(unknown)} (see sumlogic techniques)")
+    allowed = set(KIND_ORDER if kinds is None else kinds)
+    files = {"README.md": index_text()}
+    for tid in wanted:
+        technique = catalogue[tid]
+        sections = []
+        pictures: list[str] = []
+        for kind in kinds_of(technique):
+            if kind not in allowed:
+                continue
+            example, why = find_example(kind, tid, tries or TRIES[kind])
+            picture = None
+            if example is not None and painter is not None:
+                picture = f"{PICTURES}/{tid}-{kind}.svg"
+                files[picture] = painter(example.trace, example.step)
+                pictures.append(picture)
+            log(f"{tid} {kind}: " + (f"step {example.step}" if example else f"no example ({why})"))
+            sections.append(example_section(technique, kind, example, why, picture))
+        files[f"{tid}.md"] = page_text(technique, sections)
+        done({name: files[name] for name in [*pictures, f"{tid}.md"]})
+    return files
+
+
+def differences(files: dict[str, str], out: Path, whole: bool) -> list[str]:
+    """What differs between ``files`` and the folder ``out`` (with ``whole``, also the
+    files there that would not be written)."""
+    found = [name for name, text in files.items()
+             if not (out / name).is_file() or (out / name).read_text(encoding="utf-8") != text]
+    if whole and out.is_dir():
+        extra = [str(p.relative_to(out)) for p in sorted(out.rglob("*")) if p.is_file()]
+        found += [f"{name} (not made any more)" for name in extra if name not in files]
+    return found
+
+
+def save(files: dict[str, str], out: Path) -> None:
+    """Write ``files`` (paths inside ``out``) as UTF-8 with ``\\n`` line ends."""
+    for name, text in files.items():
+        target = out / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8", newline="\n")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Write (or with ``--check``, compare) the technique pages; the exit status."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--only", help="comma-separated technique ids (default: every technique)")
+    parser.add_argument("--kinds", help=f"comma-separated kinds for the examples (default: {','.join(KIND_ORDER)})")
+    parser.add_argument("--tries", type=int, default=None,
+                        help="the generator's tries for each example (default per kind: "
+                             f"{', '.join(f'{k} {n}' for k, n in TRIES.items())})")
+    parser.add_argument("--out", type=Path, default=OUT, help="output folder (default: docs/techniques)")
+    parser.add_argument("--no-pictures", action="store_true", help="leave the pictures out (no browser needed)")
+    parser.add_argument("--check", action="store_true",
+                        help="write nothing; exit 1 when the folder differs from what would be written")
+    args = parser.parse_args(argv)
+    only = [i.strip() for i in args.only.split(",") if i.strip()] if args.only else None
+    kinds = [k.strip() for k in args.kinds.split(",") if k.strip()] if args.kinds else None
+    if kinds and set(kinds) - set(KIND_ORDER):
+        parser.error(f"--kinds: unknown kind {', '.join(sorted(set(kinds) - set(KIND_ORDER)))}")
+    if args.tries is not None and args.tries < 1:
+        parser.error("--tries must be at least 1")
+    from scripts.technique_pictures import Painter, chromium
+
+    def log(line: str) -> None:
+        print(line, file=sys.stderr, flush=True)
+
+    def keep(files: dict[str, str]) -> None:
+        if not args.check:
+            save(files, args.out)
+
+    try:
+        if args.no_pictures:
+            files = build(only, kinds, args.tries, None, log, keep)
+        else:
+            with chromium() as browser, Painter(browser) as paint:
+                files = build(only, kinds, args.tries, paint, log, keep)
+    except PageError as error:
+        print(f"technique pages: {error}", file=sys.stderr)
+        return 2
+    if args.check:
+        changed = differences(files, args.out, whole=only is None and kinds is None)
+        for name in changed:
+            print(f"out of date: {args.out / name}")
+        if changed:
+            print("run python scripts/technique_pages.py to bring them up to date", file=sys.stderr)
+        return 1 if changed else 0
+    save(files, args.out)
+    print(f"wrote {len(files)} files in {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
