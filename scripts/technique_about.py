@@ -198,6 +198,10 @@ ABOUT: dict[str, str] = {
     "als-xy-wing": (
         "Three almost locked sets: a middle set linked to two others by different restricted digits. One of the "
         "outer sets is then locked, so a digit they share leaves any cell that sees all its places in both."),
+    "blocked-fillings": (
+        "Take a cage with only a few ways left to fill it and try each way in turn: put its digits in, take them "
+        "out of every cell that sees them, and look at the houses and cages around. A way that leaves a cell, a "
+        "house or another cage with nothing is blocked; candidates only the blocked ways used are removed."),
     "contradiction-1": (
         "Suppose a candidate is true and follow the simple techniques from there. When that leads to a cell with "
         "no candidate or a house with no place for a digit, the supposition was wrong and the candidate is removed."),
