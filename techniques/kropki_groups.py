@@ -17,9 +17,10 @@ r"""Kropki dot groups: a few cells of one house joined by dots, read as one unit
 >>> for cell in (0, 1):
 ...     c.masks[cell] = 0b11100  # 2, 3 or 4
 >>> step = next(find_kropki_group(Context(p, c, TECHNIQUES)))
->>> print(step.text.replace("r2c2, ", "r2c2,\n"))
-r1c1 and r1c2 share row 1 and are joined by a white dot, so together they can only be 2-3, 3-2, 3-4 or 4-3; every way holds 3, so 3 leaves the cells that see r1c1 and r1c2 (r1c3, r1c4, r1c5, r1c6, r1c7, r1c8, r1c9, r2c1, r2c2,
-r2c3, r3c1, r3c2 and r3c3).
+>>> print(step.text.replace("; ", ";\n").replace(" (r1c3", "\n(r1c3"))
+r1c1 and r1c2 share row 1 and are joined by a white dot, so together they can only be 2-3, 3-2, 3-4 or 4-3;
+every way holds 3, so 3 leaves the cells that see r1c1 and r1c2
+(r1c3, r1c4, r1c5, r1c6, r1c7, r1c8, r1c9, r2c1, r2c2, r2c3, r3c1, r3c2 and r3c3).
 """
 
 from __future__ import annotations
