@@ -43,7 +43,7 @@ DEFAULT: tuple[Technique, ...] = (
     runs.CROSSING_RUNS,
     subsets.NAKED_TRIPLE,
     subsets.HIDDEN_TRIPLE,
-    kropki_groups.KROPKI_GROUP,  # issue 26 (kropki): dot groups before the chains
+    *kropki_groups.TECHNIQUES,  # issue 26 (kropki): dot groups and clusters, before the fish and chains
     innies.MULTI_HOUSE_INNIES,
     runs.RUN_LOOPS,
     *cutvertex.TECHNIQUES,

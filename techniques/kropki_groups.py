@@ -1,13 +1,18 @@
-r"""Kropki dot groups: a few cells of one house joined by dots, read as one unit.
+r"""Kropki dot groups and clusters: a few cells joined by dots, read as one unit.
 
 * **Kropki dot group** (``kropki-group``, level 5): 2-4 cells of one row,
   column or box joined by white or black dots hold different digits that
   obey every dot between them (and, under the negative rule, every missing
-  dot).  Listing what they can hold together, a digit no listing gives a
-  cell goes, and a digit *every* listing uses is locked in the group: it
-  leaves every other cell that sees all the group's cells that can hold it.
-  The classic cases: a white pair of 2/3/4 always holds 3; a black chain
-  1-2-4 or 2-4-8 always holds 2 and 4.
+  dot).  Listing what they can hold together, a digit no way gives a cell
+  goes, and a digit *every* way uses is locked in the group: it leaves every
+  other cell that sees all the group's cells that can hold it.  The classic
+  cases: a white pair of 2/3/4 always holds 3; a black chain 1-2-4 or 2-4-8
+  always holds 2 and 4.
+* **Kropki dot cluster** (``kropki-cluster``, level 6): the same reading of
+  up to six cells that dots join across houses (an L over two boxes), or of a
+  2x2 square holding a dot grown by dots, where the missing dots of the
+  negative rule and the cells that share a house bind the cells together;
+  only when the cluster has at most :data:`MAX_WAYS` ways to list.
 
 >>> from puzzles.kropki import build
 >>> from solver.candidates import Candidates
@@ -35,8 +40,14 @@ from solver.step import Step
 
 from .combinations import cells_text as _cells_text, losses_text
 
-MAX_GROUP = 5
-"""The most cells a group may have (a person lists the ways of four dotted cells, not more)."""
+MAX_GROUP = 6
+"""The most cells a group or cluster may have."""
+
+SMALL = 4
+"""The most cells of a group ``kropki-group`` reads (all in one house)."""
+
+MAX_WAYS = 40
+"""The most ways a group may have for a person to list them (more: the group says nothing)."""
 
 _DOT = {"consecutive": "white", "ratio": "black"}
 
@@ -46,7 +57,8 @@ Relation = tuple[int, int, str]
 
 @per_puzzle
 def dot_groups(puzzle: Puzzle) -> tuple[tuple[tuple[int, ...], tuple[Relation, ...], int | None], ...]:
-    """Every set of 2-:data:`MAX_GROUP` cells that white and black dots connect:
+    """Every set of 2-:data:`MAX_GROUP` cells that white and black dots connect, or that
+    dots connect to a 2x2 square holding a dot:
     ``(cells, relations, house index)``, the relations covering every pair of its cells
     that must differ (``"differ"``: they share a house) or has a pair relation (a dot or,
     under the negative rule, none); the house is one holding every cell (None if none).
@@ -60,13 +72,19 @@ def dot_groups(puzzle: Puzzle) -> tuple[tuple[tuple[int, ...], tuple[Relation, .
             adj.setdefault(a, set()).add(b)
     found: set[frozenset[int]] = set()
     frontier = {frozenset((a, b)) for a in adj for b in adj[a] if a < b}
+    at = {pos: i for i, pos in enumerate(puzzle.cells)}
+    for r, c in at:
+        found_square = [at.get(q) for q in ((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1))]
+        square = [x for x in found_square if x is not None]
+        if len(square) == 4 and any(kind_of.get((x, y)) in _DOT for x in square for y in square):
+            frontier.add(frozenset(square))
     while frontier:
         found |= frontier
         grown: set[frozenset[int]] = set()
         for s in frontier:
             if len(s) < MAX_GROUP:
                 for c in s:
-                    for n in adj[c] - s:
+                    for n in adj.get(c, set()) - s:
                         grown.add(s | {n})
         frontier = grown - found
     houses = [(hi, set(r.cells)) for hi, r in enumerate(puzzle.regions) if r.kind in HOUSE_KINDS and r.distinct]
@@ -86,10 +104,16 @@ def dot_groups(puzzle: Puzzle) -> tuple[tuple[tuple[int, ...], tuple[Relation, .
     return tuple(out)
 
 
+class _TooMany(Exception):
+    """More ways than the caller wants listed."""
+
+
 @lru_cache(maxsize=1 << 16)
-def group_ways(masks: tuple[int, ...], rel: tuple[Relation, ...]) -> tuple[tuple[int, ...], ...]:
+def group_ways(masks: tuple[int, ...], rel: tuple[Relation, ...],
+               limit: int | None = None) -> tuple[tuple[int, ...], ...] | None:
     """Every way (a digit per cell) the cells with candidates ``masks`` can hold with
-    every relation kept (a pair relation, or ``"differ"``), in order.
+    every relation kept (a pair relation, or ``"differ"``), in order; None when there
+    are more than ``limit``.
 
     >>> group_ways((0b11100, 0b11100), ((0, 1, "consecutive"), (0, 1, "differ")))
     ((2, 3), (3, 2), (3, 4), (4, 3))
@@ -104,6 +128,8 @@ def group_ways(masks: tuple[int, ...], rel: tuple[Relation, ...]) -> tuple[tuple
     def go(k: int) -> None:
         if k == n:
             out.append(tuple(digits))
+            if limit is not None and len(out) > limit:
+                raise _TooMany
             return
         for d in digits_of(masks[k]):
             if all(digits[i] != d if kind == "differ" else PAIR_SUPPORT[kind][1 << digits[i]] >> d & 1
@@ -112,7 +138,10 @@ def group_ways(masks: tuple[int, ...], rel: tuple[Relation, ...]) -> tuple[tuple
                 go(k + 1)
                 digits.pop()
 
-    go(0)
+    try:
+        go(0)
+    except _TooMany:
+        return None
     return tuple(out)
 
 
@@ -129,17 +158,36 @@ def _dots_text(rel: tuple[Relation, ...]) -> str:
     return ("a " if not many else "") + word
 
 
+def is_small(cells: tuple[int, ...], house: int | None) -> bool:
+    """A group for ``kropki-group``: at most :data:`SMALL` cells of one house (the rest,
+    bigger or across houses, are ``kropki-cluster``'s)."""
+    return house is not None and len(cells) <= SMALL
+
+
 def find_kropki_group(ctx: Context) -> Iterator[Step]:
-    """One step per dot group that loses a candidate or locks a digit others lose."""
+    """One step per small dot group (:func:`is_small`) that loses a candidate or locks a
+    digit others lose."""
+    return _find(ctx, True)
+
+
+def find_kropki_cluster(ctx: Context) -> Iterator[Step]:
+    """The same for the other groups: up to :data:`MAX_GROUP` cells, across houses."""
+    return _find(ctx, False)
+
+
+def _find(ctx: Context, small: bool) -> Iterator[Step]:
     masks = ctx.state.masks
     peers = ctx.puzzle.peers
+    tech = KROPKI_GROUP if small else KROPKI_CLUSTER
     for cells, rel, hi in dot_groups(ctx.puzzle):
+        if is_small(cells, hi) != small:
+            continue
         now = tuple(masks[c] for c in cells)
         if 0 in now or all(POPCOUNT[m] == 1 for m in now):
             continue
-        ways = group_ways(now, rel)
+        ways = group_ways(now, rel, MAX_WAYS)
         if not ways:
-            continue
+            continue  # too many ways to list (or none: the dots' own business)
         support = [0] * len(cells)
         need = -1
         for w in ways:
@@ -186,13 +234,18 @@ def find_kropki_group(ctx: Context) -> Iterator[Step]:
                 notes.append(f"every way holds {d}, so {d} leaves the cells that see {_cells_text(ctx, holders)} "
                              f"({_cells_text(ctx, hit)})")
             text += "; " + "; ".join(notes) + "."
-        yield Step("kropki-group", "Kropki dot group", 5, text, eliminations=tuple(sorted(elims.items())),
+        yield Step(tech.id, tech.name, tech.level, text, eliminations=tuple(sorted(elims.items())),
                    cells=cells, regions=((ctx.puzzle.regions[hi].name, cells),) if hi is not None else (),
                    candidates=tuple((c, support[k]) for k, c in enumerate(cells)))
 
 
 KROPKI_GROUP = Technique("kropki-group", "Kropki dot group", 5, 20, find_kropki_group,
-                         "r4c5 and r4c6 share row 4 and are joined by a white dot and can only be 2-3, 3-2, 3-4 or "
-                         "4-3; every way holds 3, so 3 leaves the rest of row 4.", kinds=("kropki",))
+                         "r4c5 and r4c6 share row 4 and are joined by a white dot, so together they can only be 2-3, "
+                         "3-2, 3-4 or 4-3; every way holds 3, so 3 leaves the cells that see r4c5 and r4c6.",
+                         kinds=("kropki",))
+KROPKI_CLUSTER = Technique("kropki-cluster", "Kropki dot cluster", 6, 45, find_kropki_cluster,
+                           "r4c6, r4c7, r5c6 and r5c7 are joined by black and white dots (and no dot between r5c6 "
+                           "and r5c7), so together they can only be 4-2-8-3 or 4-8-2-7; so r5c6 loses 1, 4 and 6.",
+                           kinds=("kropki",))
 
-TECHNIQUES = (KROPKI_GROUP,)
+TECHNIQUES = (KROPKI_GROUP, KROPKI_CLUSTER)

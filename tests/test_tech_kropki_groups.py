@@ -15,7 +15,8 @@ from solver.candidates import Candidates
 from solver.engine import Context
 from solver.search import random_solution
 from techniques import DEFAULT
-from techniques.kropki_groups import KROPKI_GROUP, dot_groups, find_kropki_group
+from techniques.kropki_groups import (KROPKI_CLUSTER, KROPKI_GROUP, MAX_WAYS, dot_groups, find_kropki_cluster,
+                                      find_kropki_group, group_ways)
 
 from .position_brute import GaveUp, can_hold, random_position
 
@@ -66,8 +67,9 @@ def test_group_across_two_boxes_uses_the_missing_dots():
     # a square over boxes 1 and 2: r1c3 o r1c4 o r2c4 o r2c3, and no dot r1c3-r2c3 (negative rule)
     p = build(white=[((0, 2), (0, 3)), ((0, 3), (1, 3)), ((1, 3), (1, 2))], negative=True)
     ctx = position(p, {"r1c3": [1, 2], "r1c4": [2, 3], "r2c4": [1, 2, 3, 4], "r2c3": [1, 2, 3, 4]})
-    square = [s for s in find_kropki_group(ctx) if len(s.cells) == 4]
-    assert len(square) == 1
+    assert [s for s in find_kropki_group(ctx) if len(s.cells) == 4] == []  # not one house: a cluster
+    square = [s for s in find_kropki_cluster(ctx) if len(s.cells) == 4]
+    assert len(square) == 1 and square[0].technique == "kropki-cluster" and square[0].level == KROPKI_CLUSTER.level
     # only 1-2-4-3 (r1c3, r1c4, r2c3, r2c4): r1c3 = 2 leaves r2c3 nothing that is not next to 2
     assert elims(p, square[0]) == {"r1c3": [2], "r1c4": [3], "r2c3": [1, 2, 3], "r2c4": [1, 2, 4]}
     assert "1-2-4-3" in square[0].text and "no dot between r1c3 and r2c3" in square[0].text
@@ -96,9 +98,21 @@ def test_solved_groups_and_lone_cells_are_quiet():
     assert dot_groups(build(negative=False)) == ()
 
 
+def test_clusters_with_too_many_ways_and_squares_without_dots_are_quiet():
+    # a square over boxes 1 and 2 with one white dot and every cell open: more ways than a person lists
+    p = build(white=[((0, 2), (0, 3))], negative=True)
+    group = next(g for g in dot_groups(p) if g[0] == (2, 3, 11, 12))
+    assert group_ways((FULL,) * 4, group[1], MAX_WAYS) is None
+    assert [s for s in find_kropki_cluster(position(p, {})) if len(s.cells) == 4] == []
+    # a square with no dot at all is no group
+    q = build(white=[((0, 0), (0, 1))], negative=True)
+    assert all(any((a, b) == (0, 1) for a in g[0] for b in g[0]) for g in dot_groups(q))
+
+
 def test_in_default_before_contradiction():
     ids = [t.id for t in DEFAULT]
-    assert ids.index("kropki-chain") < ids.index("kropki-group") < ids.index("contradiction-1")
+    order = [ids.index(t) for t in ("kropki-chain", "kropki-group", "kropki-cluster", "contradiction-1")]
+    assert order == sorted(order)
 
 
 # --- brute force --------------------------------------------------------------------------------
