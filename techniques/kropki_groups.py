@@ -38,7 +38,7 @@ from solver.contract import Context, Technique
 from solver.model import HOUSE_KINDS, PAIR_SUPPORT, Puzzle, per_puzzle
 from solver.step import Step
 
-from .combinations import cells_text as _cells_text, losses_text
+from .combinations import cells_text as _cells_text, losses_text, or_list
 
 MAX_GROUP = 6
 """The most cells a group or cluster may have."""
@@ -146,9 +146,11 @@ def group_ways(masks: tuple[int, ...], rel: tuple[Relation, ...],
 
 
 def _ways_text(ways: tuple[tuple[int, ...], ...]) -> str:
-    shown = ["-".join(map(str, w)) for w in ways[:8]]
-    text = ", ".join(shown[:-1]) + " or " + shown[-1] if len(shown) > 1 else "".join(shown)
-    return text + (f" (and {len(ways) - 8} more)" if len(ways) > 8 else "")
+    """``only be 2-3, 3-2 or 3-4``; past eight ways their count and two of them."""
+    shown = ["-".join(map(str, w)) for w in ways]
+    if len(shown) > 8:
+        return f"be filled in {len(shown)} ways (such as {shown[0]} or {shown[-1]})"
+    return "only be " + (", ".join(shown[:-1]) + " or " + shown[-1] if len(shown) > 1 else "".join(shown))
 
 
 def _dots_text(rel: tuple[Relation, ...]) -> str:
@@ -222,12 +224,14 @@ def _find(ctx: Context, small: bool) -> Iterator[Step]:
             who = ", ".join(names[:-1]) + " and " + names[-1]
             where = f"share {ctx.puzzle.regions[hi].name} and " if hi is not None else ""
             bare = [f"{names[i]} and {names[j]}" for i, j, k in rel if k == "neither"]
-            none = f" (and no dot between {', '.join(bare)})" if bare else ""
-            text = (f"{who} {where}are joined by {_dots_text(rel)}{none}, so together they can only be "
-                    f"{_ways_text(ways)}")
+            none = f" (and no dot between {' or between '.join(bare)})" if bare else ""
+            text = f"{who} {where}are joined by {_dots_text(rel)}{none}, so together they can {_ways_text(ways)}"
             notes = []
             own = [(c, m) for c, m in elims.items() if c in group]
-            if own:
+            if own and len(ways) > 8:
+                which = or_list([f"{ctx.name(c)} = {or_list([str(d) for d in digits_of(m)])}" for c, m in own])
+                notes.append(f"none has {which}, so {losses_text(ctx, own)}")
+            elif own:
                 notes.append(f"so {losses_text(ctx, own)}")
             for d, hit in locked:
                 holders = [c for k, c in enumerate(cells) if support[k] >> d & 1]

@@ -76,6 +76,16 @@ def test_group_across_two_boxes_uses_the_missing_dots():
     assert square[0].regions == ()  # four cells of no single house
 
 
+def test_open_square_with_many_ways_says_which_digits_no_way_has():
+    # the same square, every cell open: 10 ways; r1c3 = 3 fails (its neighbour r2c3, below it without
+    # a dot, would have to avoid 2, 3, 4 and 6 and still be one away from a neighbour of r1c4)
+    p = build(white=[((0, 2), (0, 3)), ((0, 3), (1, 3)), ((1, 3), (1, 2))], negative=True)
+    square = [s for s in find_kropki_cluster(position(p, {})) if len(s.cells) == 4]
+    assert len(square) == 1
+    assert elims(p, square[0]) == {"r1c3": [3], "r1c4": [1, 9], "r2c3": [3], "r2c4": [1, 9]}
+    assert "filled in 10 ways" in square[0].text and "none has r1c3 = 3, r1c4 = 1 or 9" in square[0].text
+
+
 # --- near misses --------------------------------------------------------------------------------
 def test_white_pair_that_need_not_hold_3():
     # 4-5 is a way without 3, and every candidate has a partner: nothing to say
