@@ -88,6 +88,14 @@ ABOUT: dict[str, str] = {
     "hidden-triple": (
         "When three digits a house needs can only go in the same three cells, those cells hold them, and any "
         "other candidates in those cells are removed."),
+    "kropki-group": (
+        "Read a few cells joined by dots in one house as one unit: list the ways they can be filled together, "
+        "dots and missing dots included. A digit no way gives a cell goes; a digit every way holds leaves the "
+        "cells that see all of its places (the 3 of a white 2/3/4 pair)."),
+    "kropki-cluster": (
+        "The same reading for up to six cells that dots join across houses, or a 2x2 square with a dot, where "
+        "the missing dots count too. Only the ways that fit every dot and every house survive, and what none "
+        "of them uses is removed."),
     "multi-house-innies": (
         "The rule of 45 over several houses at once: two rows total 90, three total 135, and so on. The cells "
         "left over after the whole cages inside give a new sum, often where one house alone gives none."),

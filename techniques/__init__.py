@@ -21,7 +21,8 @@ from solver.errors import InvalidArgumentError
 from solver.step import Step
 
 from . import (aic, als, blocked_fillings, cage_pairs, combinations, comparisons, contradiction, cutvertex, dots, fish,
-               house_combos, innies, intersections, runs, seeing, singles, subsets, turbot, uniqueness, wings)
+               house_combos, innies, intersections, kropki_groups, runs, seeing, singles, subsets, turbot, uniqueness,
+               wings)
 
 DEFAULT: tuple[Technique, ...] = (
     *singles.TECHNIQUES,
@@ -43,6 +44,7 @@ DEFAULT: tuple[Technique, ...] = (
     runs.CROSSING_RUNS,
     subsets.NAKED_TRIPLE,
     subsets.HIDDEN_TRIPLE,
+    *kropki_groups.TECHNIQUES,  # issue 26 (kropki): dot groups and clusters, before the fish and chains
     innies.MULTI_HOUSE_INNIES,
     runs.RUN_LOOPS,
     *cutvertex.TECHNIQUES,
