@@ -78,6 +78,32 @@ def holder_bits(puzzle: Puzzle) -> tuple[tuple[int, ...], ...]:
                        if regions[ri].distinct) for c in range(puzzle.size))
 
 
+@per_puzzle
+def lines_and_blocks_only(puzzle: Puzzle) -> bool:
+    """Whether the puzzle's only regions of different digits are its rows, its
+    columns and rectangular boxes (a plain Sudoku or Kropki, not a jigsaw or a
+    Killer).  There a cell outside a house that sees every place of a digit
+    sees them all through one row, column or box (a box is a block of rows by
+    columns), so house pointing finds nothing that pointing and claiming did
+    not: it is skipped.
+
+    >>> from puzzles import sample
+    >>> lines_and_blocks_only(sample("sudoku-1")), lines_and_blocks_only(sample("killer-1"))
+    (True, False)
+    """
+    for region in puzzle.regions:
+        if not region.distinct:
+            continue
+        if region.kind not in ("row", "column", "box"):
+            return False
+        if region.kind == "box":
+            rows = {puzzle.cells[c][0] for c in region.cells}
+            columns = {puzzle.cells[c][1] for c in region.cells}
+            if len(rows) * len(columns) != len(region.cells):
+                return False
+    return True
+
+
 def seers(ctx: Context, region: Region, spots: list[int]) -> list[int]:
     """The cells outside ``region`` that see every cell of ``spots``, but not all
     of them through one region (those are pointing's, claiming's and the
@@ -121,7 +147,9 @@ def _sees_text(ctx: Context, targets: list[int], spots: list[int]) -> str:
     return " and ".join(parts) + (", so they are" if len(targets) > 1 else ", so it is")
 
 
-def _steps(ctx: Context, houses: bool) -> Iterator[Step]:
+def _steps(ctx: Context, houses: bool, skip_plain: bool = True) -> Iterator[Step]:
+    if houses and skip_plain and lines_and_blocks_only(ctx.puzzle):
+        return
     masks = ctx.state.masks
     max_digit = ctx.puzzle.max_digit
     tid, name = ("house-pointing", "House pointing") if houses else ("cage-pointing", "Cage pointing")

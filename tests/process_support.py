@@ -13,12 +13,28 @@ from __future__ import annotations
 
 import json
 import subprocess
+import sys
 import threading
 from typing import Any
 
 import pytest
 
 from sumlogic.cli import main
+
+
+#: A program that sets SIGINT, SIGHUP and SIGTERM to their defaults and becomes the
+#: command given (same process).  A test run started as a background job or under
+#: ``nohup`` has some of them ignored, an ignored signal stays ignored across exec,
+#: and Python then never raises KeyboardInterrupt: a stop test would test nothing.
+_DEFAULT_SIGNALS = ("import os, signal, sys\n"
+                    "for s in (signal.SIGINT, signal.SIGHUP, signal.SIGTERM):\n"
+                    "    signal.signal(s, signal.SIG_DFL)\n"
+                    "os.execv(sys.argv[1], sys.argv[1:])")
+
+
+def with_default_signals(argv: list[str]) -> list[str]:
+    """``argv`` (its first item an absolute path) run with the stop signals at their defaults."""
+    return [sys.executable, "-c", _DEFAULT_SIGNALS, *argv]
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

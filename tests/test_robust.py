@@ -23,7 +23,7 @@ from puzzles import FORMATS, SAMPLES, detect_format, read_path, read_text
 from puzzles.samples import sample_text
 from solver.errors import ParseError, SumlogicError
 from sumlogic.cli import main
-from .process_support import Output, run, json_lines
+from .process_support import Output, json_lines, run, with_default_signals
 
 ROOT = Path(__file__).resolve().parents[1]
 SUDOKU_LINE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
@@ -220,8 +220,8 @@ def _interrupt(argv: list[str], *, after_lines: int = 0, delay: float = 0.0, gro
     input (then ``delay`` seconds); the waits are bounded by :data:`SAFETY` only."""
     command = ([str(Path(sys.executable).parent / "sumlogic")] if script
                else [sys.executable, "-m", "sumlogic"])
-    process = subprocess.Popen(command + argv, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               start_new_session=True)
+    process = subprocess.Popen(with_default_signals(command + argv), cwd=ROOT, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, start_new_session=True)
     output = Output(process, after_lines)
     lines = output.lines
     if after_lines:

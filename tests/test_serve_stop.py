@@ -26,6 +26,8 @@ from typing import Callable
 
 import pytest
 
+from .process_support import with_default_signals
+
 ROOT = Path(__file__).resolve().parent.parent
 IN_CI = os.environ.get("CI", "").lower() == "true"
 SAFETY = 120.0
@@ -81,8 +83,8 @@ def post(port: int, endpoint: str, body: dict) -> dict:
 
 def start_server() -> tuple[subprocess.Popen[str], int]:
     """``sumlogic serve --port 0 --workers 2`` in a session of its own, and the port it serves on."""
-    server = subprocess.Popen([sys.executable, "-m", "sumlogic", "serve", "--port", "0", "--workers", "2",
-                               "--time-limit", "600"],
+    server = subprocess.Popen(with_default_signals([sys.executable, "-m", "sumlogic", "serve", "--port", "0",
+                                                    "--workers", "2", "--time-limit", "600"]),
                               cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                               start_new_session=True)
     assert server.stdout is not None

@@ -9,6 +9,7 @@ give the same trace, byte for byte.
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -65,6 +66,13 @@ def test_every_corpus_puzzle_is_solved_soundly(kind, corpus, known_hard):
     assert not problems, "\n".join(problems[:20])
 
 
+def examples(usual: int) -> int:
+    """Hypothesis examples per generated-puzzle test: ``usual``, or
+    ``SUMLOGIC_SOUNDNESS_EXAMPLES`` for a long soundness run by hand
+    (``SUMLOGIC_SOUNDNESS_EXAMPLES=2000 pytest tests/test_soundness.py -k generated_greater``)."""
+    return int(os.environ.get("SUMLOGIC_SOUNDNESS_EXAMPLES") or usual)
+
+
 def check_generated(record: dict) -> None:
     puzzle = from_record(record)
     solution = puzzle.parse_solution(record["solution"])
@@ -74,25 +82,25 @@ def check_generated(record: dict) -> None:
     assert not ctx.is_broken()
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(15), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(killer_records())
 def test_generated_killers_are_solved_soundly(record):
     check_generated(record)
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(15), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(kropki_records())
 def test_generated_kropkis_are_solved_soundly(record):
     check_generated(record)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(kakuro_records())
 def test_generated_kakuros_are_solved_soundly(record):
     check_generated(record)
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(15), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(sudoku_records())
 def test_generated_sudokus_are_solved_soundly(record):
     """Random givens of a random grid: often several solutions, so a technique
@@ -101,7 +109,7 @@ def test_generated_sudokus_are_solved_soundly(record):
     check_generated(record)
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(15), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(greater_killer_records())
 def test_generated_greater_killers_are_solved_soundly(record):
     check_generated(record)

@@ -32,7 +32,7 @@ from hypothesis import strategies as st
 
 from sumlogic.cli import parse_args
 
-from .process_support import Output, run, json_lines
+from .process_support import Output, json_lines, run, with_default_signals
 
 ROOT = Path(__file__).resolve().parents[1]
 SUDOKU_LINE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
@@ -46,7 +46,7 @@ SAFETY = 300.0
 
 
 def sumlogic(*argv: str) -> list[str]:
-    return [sys.executable, "-m", "sumlogic", *argv]
+    return with_default_signals([sys.executable, "-m", "sumlogic", *argv])
 
 
 def many_puzzles(tmp_path: Path, count: int = 120) -> str:

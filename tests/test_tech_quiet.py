@@ -43,6 +43,11 @@ def check_same_steps(puzzle, solution, *, explain: bool, max_steps: int = 400) -
         if ctx.is_done() or ctx.is_broken():
             break
         fresh = Context(puzzle, ctx.state.copy(), LOCAL, explain=explain, virtual=ctx.virtual, placed=ctx.placed)
+        # blocked-fillings counts the ways it tries over a whole solve: the fresh context gets what is
+        # left of that budget, so that only skipping (not a spent budget) could make the two differ.
+        left = ctx.memo.get("blocked-fillings", {}).get("left")
+        if left is not None:
+            fresh.memo["blocked-fillings"] = {"left": left}
         for technique in LOCAL:
             narrowed += ctx.changed_since_quiet(technique.id) is not None
             assert first(ctx, technique) == first(fresh, technique), (
