@@ -47,7 +47,7 @@ from solver.model import Puzzle  # noqa: E402
 OUT = ROOT / "docs" / "techniques"
 PICTURES = "pictures"
 """The pictures' folder inside the output folder."""
-TRIES: dict[str, int] = {"sudoku": 60, "killer": 3, "greater-killer": 8, "kropki": 30, "kakuro": 20}
+TRIES: dict[str, int] = {"sudoku": 300, "killer": 3, "greater-killer": 8, "kropki": 30, "kakuro": 20}
 """Per kind, the tries the generator gets for an example (``--max-tries``) before a page says it has
 none yet: a counted bound, never the clock (a Killer try costs most, a Kropki or Kakuro one least)."""
 SEED = 0
