@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import Iterator, Sequence
 
+from solver.bits import sum_range
 from solver.model import Region
 
 Position = tuple[int, int]
@@ -34,15 +35,6 @@ def _range(size: int, copies: int, count: int) -> tuple[int, int]:
     """
     digits = sorted(d for d in range(1, size + 1) for _ in range(copies))
     return sum(digits[:count]), sum(digits[len(digits) - count:]) if count else 0
-
-
-def _distinct(size: int, count: int) -> tuple[int, int]:
-    """The least and the most ``count`` different digits 1..size add up to.
-
-    >>> _distinct(9, 2), _distinct(9, 0)
-    ((3, 17), (0, 0))
-    """
-    return count * (count + 1) // 2, sum(range(size - count + 1, size + 1))
 
 
 def _names(houses: Sequence[Region]) -> str:
@@ -78,8 +70,8 @@ def _shortfall(houses: Sequence[Region], cells: int, cages: Sequence[tuple[str, 
     for _, total, where in crossing:
         k_in, k_out = (where & cells).bit_count(), (where & ~cells).bit_count()
         assert total is not None
-        part_low += max(_distinct(size, k_in)[0], total - _distinct(size, k_out)[1])
-        part_high += min(_distinct(size, k_in)[1], total - _distinct(size, k_out)[0])
+        part_low += max(sum_range(k_in, size)[0], total - sum_range(k_out, size)[1])
+        part_high += min(sum_range(k_in, size)[1], total - sum_range(k_out, size)[0])
     from_outies = (part_low > low, part_high < high)  # which bound the crossing cages tightened
     low, high = max(low, part_low), min(high, part_high)
     if known + low <= need <= known + high:

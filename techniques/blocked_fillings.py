@@ -51,15 +51,16 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from solver.bits import POPCOUNT, digits_of
+from solver.bits import POPCOUNT, cell_bits, digits_of
 from solver.contract import Context, Technique
-from solver.model import HOUSE_KINDS, Puzzle, Region, per_puzzle
+from solver.model import Puzzle, Region, per_puzzle
 from solver.step import Step
 from solver.supports import region_fit
 
 from .cage_pairs import fillings
 from .combinations import losses_text, or_list
 from .common import CAGE_KINDS, describe, region_key
+from .intersections import is_house
 from .seeing import peer_bits
 
 #: Ways to fill a sum beyond which it is left alone.
@@ -77,8 +78,7 @@ SHOWN = 3
 def house_bits(puzzle: Puzzle) -> tuple[tuple[Region, int], ...]:
     """The houses that hold every digit once (rows, columns, boxes, jigsaw regions), each with
     its cells as a bit set."""
-    return tuple((r, sum(1 << c for c in r.cells)) for r in puzzle.regions
-                 if r.kind in HOUSE_KINDS and r.distinct and len(r.cells) == puzzle.max_digit)
+    return tuple((r, cell_bits(r.cells)) for r in puzzle.regions if is_house(r, puzzle.max_digit))
 
 
 class _Board:

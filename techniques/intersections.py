@@ -42,7 +42,8 @@ T = TypeVar("T")
 
 
 
-def _is_house(region: Region, max_digit: int) -> bool:
+def is_house(region: Region, max_digit: int) -> bool:
+    """Whether ``region`` holds every digit once (a row, column, box or jigsaw region)."""
     return region.kind in HOUSE_KINDS and region.distinct and len(region.cells) == max_digit
 
 
@@ -50,7 +51,7 @@ def _is_house(region: Region, max_digit: int) -> bool:
 def house_overlaps(puzzle: Puzzle) -> tuple[tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]:
     """``(box, line, shared, box only, line only)`` for every box and row/column
     sharing at least two cells (region indexes and cell tuples)."""
-    houses = [(i, r) for i, r in enumerate(puzzle.regions) if _is_house(r, puzzle.max_digit)]
+    houses = [(i, r) for i, r in enumerate(puzzle.regions) if is_house(r, puzzle.max_digit)]
     out = []
     for bi, box in houses:
         if box.kind not in BLOCK_KINDS:
@@ -89,7 +90,7 @@ def house_reach(puzzle: Puzzle) -> dict[int, frozenset[int]]:
     meets it, what a house-to-cage step in that house depends on."""
     out = {}
     for hi, house in enumerate(puzzle.regions):
-        if _is_house(house, puzzle.max_digit):
+        if is_house(house, puzzle.max_digit):
             cells = set(house.cells)
             for c in house.cells:
                 for ri in puzzle.cell_regions[c]:
@@ -103,7 +104,8 @@ def _all(cells) -> str:
     return "both in" if len(cells) == 2 else "all in"
 
 
-def _fixed(masks: list[int], cells) -> int:
+def fixed_digits(masks: list[int], cells) -> int:
+    """The digits already fixed (one candidate left) in ``cells``, as a mask."""
     out = 0
     for c in cells:
         m = masks[c]
@@ -126,7 +128,7 @@ def _confined(masks: list[int], shared, own_rest, other_rest) -> int:
     target = 0
     for c in other_rest:
         target |= masks[c]
-    return twice & ~rest & target & ~_fixed(masks, shared) & ~_fixed(masks, own_rest)
+    return twice & ~rest & target & ~fixed_digits(masks, shared) & ~fixed_digits(masks, own_rest)
 
 
 def _box_line_steps(ctx: Context, pointing: bool) -> Iterator[Step]:
@@ -190,7 +192,7 @@ def _required_confinement(ctx: Context, cages: bool) -> Iterator[Step]:
         now = tuple([masks[c] for c in region.cells])
         if 0 in now:
             continue
-        need = required_digits(region, masks, max_digit) & ~_fixed(masks, region.cells)
+        need = required_digits(region, masks, max_digit) & ~fixed_digits(masks, region.cells)
         if not need:
             continue
         own = set(region.cells)
@@ -204,7 +206,7 @@ def _required_confinement(ctx: Context, cages: bool) -> Iterator[Step]:
             for other in _distinct_regions_of(ctx, spots[0]):
                 if other is region or set(other.cells) == own:
                     continue
-                house = _is_house(other, max_digit)
+                house = is_house(other, max_digit)
                 if cages != (region.kind == "cage" and house):
                     continue
                 if not all(c in other.cells for c in spots[1:]):
@@ -249,7 +251,7 @@ def house_claims(masks: list[int], house_cells: tuple[int, ...],
     more of the house's unplaced digits with two places or more, with those
     digits (a mask) and their places, in the order of each region's first
     digit."""
-    fixed = _fixed(masks, house_cells)
+    fixed = fixed_digits(masks, house_cells)
     once = twice = 0
     for c in house_cells:
         m = masks[c]
@@ -339,7 +341,7 @@ def _house_to_cage(ctx: Context, virtual: bool = False) -> Iterator[Step]:
         return [r for r in holding.get(spots[0], ()) if all(c in r.cells for c in spots[1:])]
 
     for hi, house in enumerate(regions):
-        if not _is_house(house, puzzle.max_digit):
+        if not is_house(house, puzzle.max_digit):
             continue
         if virtual:
             meeting = list({id(r): r for c in house.cells for r in holding.get(c, ())}.values())

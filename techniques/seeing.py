@@ -33,41 +33,22 @@ r1c3 sees both (r1c1 through row 1, r2c2 through cage b), so it is not 1.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Iterator
 
-from solver.bits import digits_of, full_mask
+from solver.bits import cell_bits, digits_of, full_mask
 from solver.contract import Context, Technique
 from solver.model import HOUSE_KINDS, Puzzle, Region, per_puzzle
 from solver.step import Step
 
 from .combinations import region_fit, required_digits
 from .common import SUM_KINDS, cells_text, describe, plus, region_key
+from .intersections import fixed_digits, is_house
 
 
 @per_puzzle
 def peer_bits(puzzle: Puzzle) -> tuple[int, ...]:
     """Each cell's peers (the cells that must hold another digit) as a bit set."""
     return tuple(sum(1 << p for p in puzzle.peers[c]) for c in range(puzzle.size))
-
-
-def _fixed(masks: list[int], cells: tuple[int, ...]) -> int:
-    out = 0
-    for c in cells:
-        m = masks[c]
-        if m & (m - 1) == 0:
-            out |= m
-    return out
-
-
-def _is_house(region: Region, max_digit: int) -> bool:
-    return region.kind in HOUSE_KINDS and region.distinct and len(region.cells) == max_digit
-
-
-@lru_cache(maxsize=4096)
-def cell_bits(cells: tuple[int, ...]) -> int:
-    """Cells as a bit set."""
-    return sum(1 << c for c in cells)
 
 
 @per_puzzle
@@ -155,7 +136,7 @@ def _steps(ctx: Context, houses: bool, skip_plain: bool = True) -> Iterator[Step
     tid, name = ("house-pointing", "House pointing") if houses else ("cage-pointing", "Cage pointing")
     changed = ctx.changed_since_quiet(tid)
     if houses:
-        pool = [r for r in ctx.puzzle.regions if _is_house(r, max_digit)]
+        pool = [r for r in ctx.puzzle.regions if is_house(r, max_digit)]
     else:
         pool = [r for r in ctx.sum_regions() if r.distinct]
     for region in pool:
@@ -165,7 +146,7 @@ def _steps(ctx: Context, houses: bool, skip_plain: bool = True) -> Iterator[Step
         if any(masks[c] == 0 for c in cells):
             continue
         need = full_mask(max_digit) if houses else required_digits(region, masks, max_digit)
-        need &= ~_fixed(masks, cells)
+        need &= ~fixed_digits(masks, cells)
         for d in digits_of(need):
             bit = 1 << d
             spots = [c for c in cells if masks[c] & bit]
