@@ -151,25 +151,7 @@
             : `No step to apply (${data.status}).`, "error");
           return this.reveal();
         }
-        const g = this.grid;
-        const B = window.SumlogicBoard;
-        this.change(() => {
-          this.board.cells.forEach((cell, i) => {
-            if (!cell.given) g.values[i] = 0;
-            g.centre[i] = 0;
-          });
-          for (const [name, digit] of Object.entries(data.after.placed || {})) {
-            const i = this.board.index.get(name);
-            if (i !== undefined && !this.board.cells[i].given) {
-              g.values[i] = digit;
-              g.corner[i] = 0;
-            }
-          }
-          for (const [name, digits] of Object.entries(data.after.marks || {})) {
-            const i = this.board.index.get(name);
-            if (i !== undefined && !g.values[i]) g.centre[i] = B.maskOf(digits);
-          }
-        });
+        this.takePosition(data.after, true);
         const box = $("sl-hint-box");
         box.replaceChildren(el("h2", {}, `Applied: ${data.name || data.technique}`),
           el("p", { class: "sl-hint-text", text: data.text || "" }));

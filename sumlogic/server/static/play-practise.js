@@ -240,23 +240,7 @@
     practiseFirst() {
       const p = this.practise;
       if (!this.board || !p || !p.before) return;
-      const g = this.grid;
-      const B = window.SumlogicBoard;
-      this.change(() => {
-        this.board.cells.forEach((cell, i) => {
-          if (!cell.given) g.values[i] = 0;
-          g.centre[i] = 0;
-          g.corner[i] = 0;
-        });
-        for (const [name, digit] of Object.entries(p.before.placed || {})) {
-          const i = this.board.index.get(name);
-          if (i !== undefined && !this.board.cells[i].given) g.values[i] = digit;
-        }
-        for (const [name, digits] of Object.entries(p.before.marks || {})) {
-          const i = this.board.index.get(name);
-          if (i !== undefined && !g.values[i]) g.centre[i] = B.maskOf(digits);
-        }
-      });
+      this.takePosition(p.before, false);
       this.say(`Step ${p.needed[0] - 1} of ${p.steps} done: the next step needs ${(p.names || p.needs).join(", ")}. `
         + "Press H for a hint.", "good");
       $("sl-board").focus({ preventScroll: true });

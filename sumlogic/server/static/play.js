@@ -426,6 +426,31 @@
       this.changed("");
     }
 
+    /** Take a position the server sent (``placed`` digits, ``marks`` as centre marks) as one change that
+     * Undo takes back. Corner marks go everywhere, or with ``keepCorners`` only from the cells it fills. */
+    takePosition(pos, keepCorners) {
+      const g = this.grid;
+      const B = window.SumlogicBoard;
+      this.change(() => {
+        this.board.cells.forEach((cell, i) => {
+          if (!cell.given) g.values[i] = 0;
+          g.centre[i] = 0;
+          if (!keepCorners) g.corner[i] = 0;
+        });
+        for (const [name, digit] of Object.entries(pos.placed || {})) {
+          const i = this.board.index.get(name);
+          if (i !== undefined && !this.board.cells[i].given) {
+            g.values[i] = digit;
+            g.corner[i] = 0;
+          }
+        }
+        for (const [name, digits] of Object.entries(pos.marks || {})) {
+          const i = this.board.index.get(name);
+          if (i !== undefined && !g.values[i]) g.centre[i] = B.maskOf(digits);
+        }
+      });
+    }
+
     /** After any change of the grid: forget the checks and hints about the old one, redraw, save, and
      * check a full grid (the solved moment). */
     changed(words) {
