@@ -419,3 +419,25 @@ def test_cells_are_named_for_screen_readers(desk: Any, base_url: str) -> None:
     desk.click('rect.sl-cell[data-cell="r1c2"]')
     assert desk.inner_text("#sl-cell-info").startswith("row 1, column 2")
     assert desk.get_attribute("#sl-board", "aria-describedby") == "sl-cell-info"
+
+
+def test_a_reload_keeps_the_clock_of_the_puzzle(desk: Any, base_url: str) -> None:
+    open_record(desk, base_url, killer())
+    desk.click('rect.sl-cell[data-cell="r1c1"]')
+    desk.keyboard.press("Digit5")  # the address now holds the position
+    until(desk, "() => window.sumlogicGame.time() >= 1100")  # more than a second on the clock
+    desk.keyboard.press("p")
+    shown = desk.inner_text("#sl-timer")
+    assert shown != "0:00"
+    desk.reload()
+    desk.wait_for_selector("svg.sl-board", state="attached")
+    # the same time, still paused: the clock is kept in the tab (not in the address)
+    assert desk.inner_text("#sl-timer") == shown
+    assert desk.get_attribute("#sl-pause", "aria-pressed") == "true"
+    desk.keyboard.press("p")
+    # and it runs on from there
+    until(desk, "(shown) => document.getElementById('sl-timer').textContent !== shown", shown)
+    assert desk.evaluate("window.sumlogicGame.time()") >= 1000
+    # another puzzle in the same tab starts its own clock
+    open_record(desk, base_url, to_record(sample("sudoku-1")))
+    assert desk.evaluate("window.sumlogicGame.time()") < 1000

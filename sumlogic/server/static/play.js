@@ -48,6 +48,19 @@
    *
    *   /?link=https%3A%2F%2Fsudokupad.app%2F...      /#link=https://sudokupad.app/...?puzzle=...
    */
+  /** A short name for a puzzle record (FNV-1a over its JSON), so a reload finds its own clock. */
+  function digest(record) {
+    const text = JSON.stringify(record);
+    let h = 0x811c9dc5;
+    for (let i = 0; i < text.length; i++) {
+      h ^= text.charCodeAt(i);
+      h = Math.imul(h, 0x01000193) >>> 0;
+    }
+    return h.toString(16);
+  }
+
+  const CLOCK_KEY = "sumlogic.clock";
+
   function linkIn(where) {
     const m = /^#(?:.*&)?link=(.+)$/s.exec(where.hash || "");
     if (m) {
@@ -128,6 +141,7 @@
       window.SumlogicPlayInput.bind(this);
       window.addEventListener("hashchange", async () => (await this.readHash()) || this.openLinked());
       setInterval(() => this.tick(), 1000);
+      window.addEventListener("pagehide", () => this.keepClock());
     }
 
     say(text, tone = "") {
@@ -260,7 +274,9 @@
       try {
         const data = await window.SumlogicAddress.decode(m[1]);
         if (!data || typeof data.puzzle !== "object") throw new Error("no puzzle in it");
-        this.start(data.puzzle, data, 0);
+        const kept = this.keptClock(data.puzzle);
+        this.start(data.puzzle, data, kept.ms);
+        if (kept.paused) this.pause(true);
         if (data.practise && typeof data.practise === "object" && Array.isArray(data.practise.needs)) {
           this.practise = data.practise;
           this.showPractise();
@@ -280,7 +296,33 @@
     }
 
     tick() {
-      if (this.board) $("sl-timer").textContent = clock(this.time());
+      if (!this.board) return;
+      $("sl-timer").textContent = clock(this.time());
+      this.keepClock();
+    }
+
+    /** Keep the clock of this tab's puzzle across a reload (the address leaves it out: the same position
+     * always has the same address), in the tab's own session storage. */
+    keepClock() {
+      if (!this.record) return;
+      try {
+        sessionStorage.setItem(CLOCK_KEY, JSON.stringify({ puzzle: digest(this.record), ms: this.time(), paused: this.paused }));
+      } catch (error) {
+        // storage may be off (private windows): the clock then starts again on a reload
+      }
+    }
+
+    /** The clock kept for ``record`` in this tab ({ms, paused}), or a fresh one. */
+    keptClock(record) {
+      try {
+        const kept = JSON.parse(sessionStorage.getItem(CLOCK_KEY) || "null");
+        if (kept && kept.puzzle === digest(record) && Number.isFinite(kept.ms) && kept.ms >= 0) {
+          return { ms: kept.ms, paused: kept.paused === true };
+        }
+      } catch (error) {
+        // unreadable: a fresh clock
+      }
+      return { ms: 0, paused: false };
     }
 
     pause(on) {
