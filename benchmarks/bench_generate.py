@@ -26,8 +26,8 @@ The target of issue 6 is a Kropki median of at most 0.5 s.
 within ``--max-tries``: how many seeds reach it, the median and maximum seconds
 and tries of those that do (issue 29).
 
-``--needs-table``: for each kind and each technique of the default order
-(issue 30), ``sumlogic generate KIND --needs ID --seed S`` for S = 1..``--seeds``
+``--needs-table``: for each kind and each technique of the default order and
+``guess`` (issue 30), ``sumlogic generate KIND --needs ID --seed S`` for S = 1..``--seeds``
 within ``--max-tries``: how many seeds reach it, the median seconds and tries
 of those that do, and how the tries of the seeds that do not came out.  A
 kind's technique is given up after ``--give-up`` seeds in a row miss it (it
@@ -216,13 +216,13 @@ def bench_needs_table(kinds: list[str], seeds: int, max_tries: int, give_up: int
     """Print the ``--needs-table`` rows as they come (see the module's docstring)."""
     import json
 
-    from techniques import DEFAULT
+    from techniques import DEFAULT, GUESS
 
     out = open(json_path, "a", encoding="utf-8") if json_path else None
     print(f"{'kind':8} {'technique':24} {'lvl':>3} {'reached':>8} {'median s':>9} {'cpu s':>6} {'tries':>6}  misses",
           flush=True)
     for kind in kinds:
-        for t in DEFAULT:
+        for t in (*DEFAULT, GUESS):
             if only and t.id not in only:
                 continue
             if t.kinds and kind not in t.kinds:
@@ -252,7 +252,7 @@ def needs_markdown(paths: list[str]) -> str:
     row per technique, a column per kind (later files override earlier rows)."""
     import json
 
-    from techniques import DEFAULT
+    from techniques import DEFAULT, GUESS
 
     rows: dict[tuple[str, str], dict[str, object]] = {}
     kinds: list[str] = []
@@ -277,7 +277,7 @@ def needs_markdown(paths: list[str]) -> str:
                 f"{row['median_tries']:g} tries")
 
     lines = ["| technique | level | " + " | ".join(kinds) + " |", "| --- | --- |" + " --- |" * len(kinds)]
-    for t in DEFAULT:
+    for t in (*DEFAULT, GUESS):
         lines.append(f"| {t.id} | {t.level} | " + " | ".join(cell(rows.get((k, t.id))) for k in kinds) + " |")
     return "\n".join(lines)
 

@@ -10,7 +10,7 @@ sentence of the first step of the technique in ``sumlogic explain``'s
 explanation of that puzzle, and a picture of that step drawn by the step
 page itself (:mod:`scripts.technique_pictures`).  Examples come from
 :func:`generated`: ``sumlogic generate KIND --needs ID --seed 0`` (at most
-``--tries`` tries); where it finds none, the page says so.
+``--tries`` tries, by default :func:`tries_for`); where it finds none, the page says so.
 
     python scripts/technique_pages.py                        # every page and the index
     python scripts/technique_pages.py --only x-wing,w-wing   # these pages (and the index)
@@ -43,6 +43,7 @@ from scripts.technique_about import ABOUT  # noqa: E402
 from solver.contract import Technique  # noqa: E402
 from solver.errors import SumlogicError  # noqa: E402
 from solver.model import Puzzle  # noqa: E402
+from sumlogic.needs import NEEDS_MERGE_LEVEL  # noqa: E402
 
 OUT = ROOT / "docs" / "techniques"
 PICTURES = "pictures"
@@ -50,6 +51,24 @@ PICTURES = "pictures"
 TRIES: dict[str, int] = {"sudoku": 300, "killer": 3, "greater-killer": 8, "kropki": 30, "kakuro": 20}
 """Per kind, the tries the generator gets for an example (``--max-tries``) before a page says it has
 none yet: a counted bound, never the clock (a Killer try costs most, a Kropki or Kakuro one least)."""
+PLAIN_KILLER_TRIES = 100
+"""The tries for a Killer example of a technique below :data:`sumlogic.needs.NEEDS_MERGE_LEVEL`:
+such tries keep the cages as drawn (no merging, no judging after each merge), about a tenth of a
+CPU second each, so they get many more than the merging tries of ``TRIES["killer"]``."""
+MORE_TRIES: dict[tuple[str, str], int] = {
+    ("cut-vertex", "kakuro"): 80,
+    ("naked-quad", "kropki"): 160,
+    ("naked-quad", "killer"): 10,
+    ("finned-jellyfish", "killer"): 10,
+    ("contradiction-2", "killer"): 10,
+    ("contradiction-3", "killer"): 10,
+    ("guess", "killer"): 10,
+}
+"""(technique, kind) -> tries, where the kind's default is too few for an example at :data:`SEED`
+(each about 1.5 times the tries that found it, measured 2026-11-28: Kakuro Cut vertex 52, Kropki
+Naked quad 117; Killer Naked quad 7, Finned Jellyfish, Contradiction (depth 2 and 3) and Guess 6).
+At most 200 (the ``sumlogic generate`` default), so that the command a page shows makes its puzzle
+as it stands."""
 SEED = 0
 """The generator's seed for every example, so that the pages are reproducible."""
 SERVE = "http://127.0.0.1:8000/"
@@ -67,6 +86,20 @@ class PageError(ValueError):
 def play_address(text: str) -> str:
     """The ``sumlogic serve`` play-page address that opens the puzzle ``text`` (``?link=``, URL-encoded)."""
     return f"{SERVE}?link={quote(text, safe='')}"
+
+
+def tries_for(kind: str, technique: Technique) -> int:
+    """The tries an example of ``technique`` in ``kind`` gets: :data:`MORE_TRIES`, else
+    :data:`PLAIN_KILLER_TRIES` for a plain Killer, else :data:`TRIES`.
+
+    >>> tries_for("killer", techniques.BY_ID["cage-pointing"]), tries_for("killer", techniques.BY_ID["x-wing"])
+    (100, 3)
+    """
+    if (technique.id, kind) in MORE_TRIES:
+        return MORE_TRIES[technique.id, kind]
+    if kind == "killer" and technique.level < NEEDS_MERGE_LEVEL:
+        return PLAIN_KILLER_TRIES
+    return TRIES[kind]
 
 
 def kinds_of(technique: Technique) -> list[str]:
@@ -91,16 +124,11 @@ def generated(kind: str, technique_id: str, tries: int) -> tuple[Puzzle | None, 
     ``sumlogic generate`` command that makes it, and why there is none when there is none.
 
     The needs API (``sumlogic generate KIND --needs ID``): the puzzle's explanation uses the
-    technique.  ``guess`` is no technique to need: a puzzle of the Needs-guessing band instead.
+    technique (``guess`` too: a puzzle whose explanation has to guess).
     """
-    if technique_id == techniques.GUESS.id:
-        command = f"sumlogic generate {kind} --band needs-guessing --seed {SEED}"
-        arguments: dict[str, Any] = {"band": "Needs-guessing"}
-    else:
-        command = f"sumlogic generate {kind} --needs {technique_id} --seed {SEED}"
-        arguments = {"needs": [technique_id]}
+    command = f"sumlogic generate {kind} --needs {technique_id} --seed {SEED}"
     try:
-        return sumlogic.generate(kind, seed=SEED, max_tries=tries, **arguments), command, ""
+        return sumlogic.generate(kind, seed=SEED, max_tries=tries, needs=[technique_id]), command, ""
     except SumlogicError as error:
         return None, command, f"`{command} --max-tries {tries}` says: {error}"
 
@@ -209,7 +237,7 @@ def build(only: Iterable[str] | None = None, kinds: Iterable[str] | None = None,
         for kind in kinds_of(technique):
             if kind not in allowed:
                 continue
-            example, why = find_example(kind, tid, tries or TRIES[kind])
+            example, why = find_example(kind, tid, tries or tries_for(kind, technique))
             picture = None
             if example is not None and painter is not None:
                 picture = f"{PICTURES}/{tid}-{kind}.svg"
@@ -248,7 +276,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--kinds", help=f"comma-separated kinds for the examples (default: {','.join(KIND_ORDER)})")
     parser.add_argument("--tries", type=int, default=None,
                         help="the generator's tries for each example (default per kind: "
-                             f"{', '.join(f'{k} {n}' for k, n in TRIES.items())})")
+                             f"{', '.join(f'{k} {n}' for k, n in TRIES.items())}; a Killer below level "
+                             f"{NEEDS_MERGE_LEVEL} {PLAIN_KILLER_TRIES}; more for a few rare examples)")
     parser.add_argument("--out", type=Path, default=OUT, help="output folder (default: docs/techniques)")
     parser.add_argument("--no-pictures", action="store_true", help="leave the pictures out (no browser needed)")
     parser.add_argument("--check", action="store_true",

@@ -12,7 +12,8 @@ call on every unique puzzle they pass (see :data:`puzzles.generate.Probe`).
 The judge explains each puzzle once, cheaply:
 
 - the techniques are those of :data:`techniques.DEFAULT` up to the hardest
-  level named, in the default order, without guessing.  Because the default
+  level named, in the default order, without guessing (unless ``guess``, the
+  engine's last resort after every technique, is named).  Because the default
   order is sorted by level, this engine takes exactly the steps the full one
   takes until it is stuck (where the full one would reach for something
   harder), so nothing harder is ever searched for when the answer is known;
@@ -27,6 +28,8 @@ The judge explains each puzzle once, cheaply:
 >>> n = needs_of("sudoku", "pointing,naked-pair")
 >>> n.ids, n.level, n.label
 (('pointing', 'naked-pair'), 4, 'needs pointing, naked-pair')
+>>> needs_of("killer", "guess").level
+10
 >>> needs_of("sudoku", "kropki-dots, x-wing")
 Traceback (most recent call last):
 ...
@@ -45,7 +48,7 @@ from typing import Iterable
 from puzzles.generate.base import GO_ON, PUT_BACK
 from solver.engine import Engine, Technique
 from solver.model import Puzzle
-from techniques import DEFAULT
+from techniques import DEFAULT, GUESS
 
 __all__ = ["EASIER", "HARDER", "NEEDS_BUDGET", "NEEDS_MERGE_LEVEL", "NEVER", "OVER_BUDGET", "WITHOUT", "Needs",
            "needs_of",
@@ -92,7 +95,7 @@ the reachability table of BENCHMARKS.md measures it too): ``--needs`` refuses th
 
 
 def _by_id() -> dict[str, Technique]:
-    return {t.id: t for t in DEFAULT}
+    return {t.id: t for t in (*DEFAULT, GUESS)}
 
 
 def reachable_ids(kind: str) -> list[str]:
@@ -102,7 +105,7 @@ def reachable_ids(kind: str) -> list[str]:
     (True, False)
     """
     never = NEVER.get(kind, {})
-    return [t.id for t in DEFAULT if (not t.kinds or kind in t.kinds) and t.id not in never]
+    return [t.id for t in (*DEFAULT, GUESS) if (not t.kinds or kind in t.kinds) and t.id not in never]
 
 
 def _ids(needs: str | Iterable[str]) -> list[str]:
@@ -131,9 +134,6 @@ def needs_of(kind: str, needs: str | Iterable[str], hardest: bool = False) -> "N
     if not ids:
         raise ValueError("needs: name at least one technique (sumlogic techniques --kind KIND lists them)")
     known = _by_id()
-    if "guess" in ids:
-        raise ValueError("needs: guess is the engine's last resort, not a technique to need "
-                         "(use --band Needs-guessing)")
     unknown = [i for i in ids if i not in known]
     if unknown:
         raise ValueError(f"needs: unknown technique{'s' if len(unknown) > 1 else ''} {', '.join(unknown)} "
@@ -146,7 +146,7 @@ def needs_of(kind: str, needs: str | Iterable[str], hardest: bool = False) -> "N
     if never:
         what = "; ".join(f"{i} ({NEVER[kind][i]})" for i in never)
         raise ValueError(f"needs: a {kind} never needs {what}")
-    order = {t.id: n for n, t in enumerate(DEFAULT)}
+    order = {t.id: n for n, t in enumerate((*DEFAULT, GUESS))}
     chosen = tuple(sorted((known[i] for i in ids), key=lambda t: order[t.id]))
     return Needs(kind, chosen, bool(hardest))
 
@@ -190,7 +190,9 @@ class Needs:
         wanted = set(self.ids)
         level = self.level
         easy = tuple(t for t in DEFAULT if t.level <= level)
-        got = self._explain(puzzle, Engine(easy, explain=False, guess=False, budget=NEEDS_BUDGET, timeout=None),
+        # Guessing is the engine's last resort (after every technique): asked for, it is allowed at once.
+        guess = GUESS.id in wanted
+        got = self._explain(puzzle, Engine(easy, explain=False, guess=guess, budget=NEEDS_BUDGET, timeout=None),
                             wanted)
         if got != "stuck":
             return got

@@ -124,8 +124,7 @@ def test_api_errors_are_precise() -> None:
     assert "last-cell" not in sumlogic.needs.reachable_ids("sudoku")
     killer = sumlogic.needs.reachable_ids("killer")
     assert "last-cell" in killer and "naked-pair" in killer
-    with pytest.raises(InvalidArgumentError, match="guess is the engine's last resort"):
-        sumlogic.generate("killer", needs="guess")
+    assert killer[-1] == "guess" and needs_of("killer", "guess,x-wing").ids == ("x-wing", "guess")
     with pytest.raises(InvalidArgumentError, match="name at least one technique"):
         sumlogic.generate("killer", needs=" , ")
     with pytest.raises(InvalidArgumentError, match="hardest applies with needs only"):
@@ -150,7 +149,6 @@ def run_cli(capsys: pytest.CaptureFixture[str]) -> Callable[..., tuple[int, str,
     (["--needs", "x-wingz"], "unknown technique x-wingz"),
     (["--needs", "sum-combinations"], "a sudoku cannot need sum-combinations (it applies to kakuro, killer, "),
     (["--hardest"], "--hardest applies with --needs only"),
-    (["--needs", "guess"], "guess is the engine's last resort"),
     (["--needs", "house-pointing"], "a sudoku never needs house-pointing (with rows, columns and boxes only"),
 ])
 def test_cli_usage_errors_are_one_line_with_status_2(run_cli: Callable[..., tuple[int, str, str]],

@@ -69,7 +69,7 @@ BAD: list[tuple[dict[str, Any], str, str]] = [
     ({"kind": "sudoku", "needs": "sum-combinations"}, "needs",
      "a sudoku cannot need sum-combinations (it applies to kakuro, killer, greater-killer only)"),
     ({"kind": "kakuro", "needs": ["kropki-dots"]}, "needs", "a kakuro cannot need kropki-dots"),
-    ({"kind": "sudoku", "needs": "guess"}, "needs", "guess is the engine's last resort"),
+    ({"kind": "kakuro", "needs": "naked-pair"}, "needs", "a kakuro never needs naked-pair"),
     ({"kind": "sudoku", "needs": [3]}, "needs", "must be a list of strings"),
     ({"kind": "sudoku", "needs": "x-wing", "hardest": "yes"}, "hardest", "must be true or false"),
     ({"kind": "sudoku", "needs": "x-wing", "seed": -1}, "seed", "must be between 0 and"),

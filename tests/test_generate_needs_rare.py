@@ -1,0 +1,77 @@
+"""``sumlogic generate KIND --needs ID`` for the techniques the first reachability
+table missed (issue 30): each is reached in the kind where it is least rare, within
+a counted number of tries, by a seed whose first tries find it.
+
+A Killer technique below :data:`sumlogic.needs.NEEDS_MERGE_LEVEL` keeps the cages as
+drawn (a try costs about a tenth of a CPU second); from that level on, cages are merged
+back while unique and each merge is judged (seconds a try: those cases are slow).
+``guess`` is needed like a technique: the path has to guess (the engine's last resort).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import sumlogic
+from solver.engine import DEFAULT_BUDGET
+from solver.search import count_solutions
+from sumlogic.needs import NEEDS_MERGE_LEVEL, needs_of
+
+MAX_TRIES = 20
+"""Tries each case may use: a bound, well above what these seeds need."""
+
+
+def used_by_a_fresh_explanation(puzzle: sumlogic.Puzzle) -> dict[str, int]:
+    """The techniques a fresh explanation uses (the grading budget, no clock)."""
+    trace = sumlogic.explain(puzzle, budget=DEFAULT_BUDGET, timeout=None, explain=False)
+    assert trace.status == "solved"
+    return trace.techniques_used()
+
+
+# (kind, technique, seed): seeds whose first tries reach the technique (found by running them).
+CASES = [
+    ("killer", "cage-pointing", 3),
+    ("killer", "cage-splitting", 0),
+    ("killer", "house-combinations", 0),
+    ("kakuro", "cut-vertex", 3),
+    ("kropki", "naked-quad", 2),
+]
+SLOW_CASES = [
+    ("killer", "naked-quad", 0),
+    ("killer", "finned-jellyfish", 0),
+    ("killer", "contradiction-2", 0),
+    ("killer", "contradiction-3", 0),
+    ("killer", "guess", 0),
+]
+
+
+def check(kind: str, technique: str, seed: int, max_tries: int = MAX_TRIES) -> None:
+    puzzle = sumlogic.generate(kind, needs=technique, seed=seed, max_tries=max_tries)
+    assert puzzle.kind == kind and puzzle.get_info("unique") is True
+    assert count_solutions(puzzle, 2) == 1  # unique, by the exact solver
+    used = used_by_a_fresh_explanation(puzzle)
+    assert technique in used, (technique, used)
+
+
+@pytest.mark.parametrize("kind, technique, seed", CASES)
+def test_needs_reaches_it(kind: str, technique: str, seed: int) -> None:
+    check(kind, technique, seed, 40 if (kind, technique) == ("kropki", "naked-quad") else MAX_TRIES)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind, technique, seed", SLOW_CASES)
+def test_needs_reaches_it_in_a_merged_killer(kind: str, technique: str, seed: int) -> None:
+    assert needs_of(kind, technique).level >= NEEDS_MERGE_LEVEL  # the slow ones are the merging ones
+    check(kind, technique, seed)
+
+
+def test_guess_is_needed_like_a_technique() -> None:
+    """``guess`` is accepted for every kind, comes last and has the top level; the judge
+    lets the engine guess only when it is asked for."""
+    needs = needs_of("sudoku", "guess,x-wing")
+    assert needs.ids == ("x-wing", "guess") and needs.level == 10
+    easy = sumlogic.read("sample:sudoku-1")[0]
+    assert needs_of("sudoku", "guess").judge(easy) == "easier"  # solved with no guess at all
+    assert needs_of("sudoku", "guess", hardest=True).judge(easy) == "easier"
+    for kind in ("sudoku", "kropki", "killer", "kakuro"):
+        assert sumlogic.needs.reachable_ids(kind)[-1] == "guess"
