@@ -2,7 +2,8 @@
 until some cell or region is left with no option, and so remove the digit.
 
 ``contradiction-1`` supposes one digit and runs every cheaper technique (all
-those below level 7) in fast mode; ``contradiction-2`` may also use
+those below level 7 but the named patterns, :func:`inner_techniques`) in fast
+mode; ``contradiction-2`` may also use
 ``contradiction-1`` inside the supposition, and ``contradiction-3`` may use
 depth 2.  The total nesting never exceeds ``ctx.max_depth``.
 
@@ -86,9 +87,20 @@ def technique_id(depth: int) -> str:
 
 def inner_techniques(ctx: Context, depth: int) -> tuple[Technique, ...]:
     """The techniques a depth-``depth`` supposition runs: every technique of
-    ``ctx`` below its level, plus the shallower contradictions."""
+    ``ctx`` below its level but the named patterns of the link graph
+    (:data:`techniques.PATTERNS`: fish, the turbot family, wings, chains,
+    almost locked sets, uniqueness), plus the shallower contradictions.
+
+    A person following a supposition looks for singles, sums, intersections
+    and subsets, not for patterns, as a guess's branch does
+    (:mod:`solver.guessing`); and a pattern inside a supposition is costly:
+    the link graph is built again for every state of every chain (on the
+    extreme Killers the patterns took about a third of the CPU time of the
+    contradiction chains, and left their count and the guesses unchanged)."""
+    from . import PATTERNS  # the package imports this module first
+
     level = LEVELS[depth][0]
-    inner = [t for t in ctx.techniques if t.level < level]
+    inner = [t for t in ctx.techniques if t.level < level and t.id not in PATTERNS]
     have = {t.id for t in inner}
     inner += [BY_DEPTH[d] for d in range(1, depth) if technique_id(d) not in have]
     return tuple(inner)

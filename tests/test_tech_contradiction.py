@@ -27,15 +27,18 @@ from solver.candidates import Candidates
 from solver.engine import Context, Engine, Technique, apply, givens_step, next_step, solve_with_logic
 from solver.model import Comparison, Puzzle, Region
 from solver.step import Step
+import techniques
 from techniques import contradiction, singles
 from techniques.contradiction import (CONTRADICTION_1, CONTRADICTION_2, CONTRADICTION_3, END, ASSUME, TECHNIQUES,
                                       dead_end, inner_techniques)
 
 try:
+    from .corpus_traces import corpus_puzzles, corpus_trace
     from .oracle import wrong_effects
     from .strategies import kakuro_records, killer_records, kropki_records
 except ImportError:  # run as a script or without package context
     sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from corpus_traces import corpus_puzzles, corpus_trace  # type: ignore[no-redef]
     from oracle import wrong_effects  # type: ignore[no-redef]
     from strategies import kakuro_records, killer_records, kropki_records  # type: ignore[no-redef]
 
@@ -193,6 +196,40 @@ def test_inner_techniques_are_the_cheaper_ones():
     # Depth 2 brings depth 1 along even when the caller did not list it.
     bare = demo_ctx((CONTRADICTION_2,))
     assert [t.id for t in inner_techniques(bare, 2)] == ["contradiction-1"]
+
+
+def test_suppositions_leave_out_the_named_patterns():
+    # Every technique of the default order below the depth's level, in that
+    # order, except the link graph's named patterns.
+    ctx = demo_ctx(techniques.DEFAULT)
+    for depth, level in ((1, 7), (2, 8), (3, 9)):
+        ids = [t.id for t in inner_techniques(ctx, depth)]
+        assert ids == [t.id for t in techniques.DEFAULT if t.level < level and t.id not in techniques.PATTERNS]
+    depth_1 = {t.id for t in inner_techniques(ctx, 1)}
+    assert {"naked-quad", "multi-house-innies", "cut-vertex", "kropki-cluster"} <= depth_1
+    assert not {"x-wing", "skyscraper", "empty-rectangle", "w-wing", "xy-wing", "unique-rectangle-1"} & depth_1
+    depth_2 = {t.id for t in inner_techniques(ctx, 2)}
+    assert {"cage-pairs", "blocked-fillings", "contradiction-1"} <= depth_2
+    assert not {"x-chain", "aic", "als-xz", "swordfish", "xyz-wing"} & depth_2
+
+
+def _all_steps(steps):
+    for step in steps:
+        yield step
+        yield from _all_steps(step.sub_steps)
+
+
+def test_no_chain_of_a_corpus_killer_uses_a_named_pattern(corpus):
+    # iss-tarek/18's depth-2 chains used an AIC inside a supposition (4 times)
+    # until the patterns were left out of suppositions; the trace keeps its
+    # count of contradiction steps and guesses.
+    puzzle = next(p for p in corpus_puzzles(str(corpus), "killer") if p.id == "killer/iss-tarek/18")
+    trace = corpus_trace(puzzle)
+    chains = [s for s in trace.steps if s.technique.startswith("contradiction-")]
+    assert len(chains) >= 2 and any(s.technique == "contradiction-2" for s in chains)
+    inside = [s.technique for s in _all_steps(chains) if s.technique in techniques.PATTERNS]
+    assert inside == []
+    assert all(s.sub_steps and s.sub_steps[-1].technique == END for s in chains)
 
 
 def test_depth_2_nests_a_depth_1_chain():
