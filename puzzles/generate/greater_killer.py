@@ -1,32 +1,33 @@
-"""Greater Killer: a unique Killer whose totals are hidden while the puzzle stays
-unique, with relations between neighbouring cages given where a total alone
-cannot go.
+"""Greater Killer: a unique Killer some of whose totals are hidden, each hidden
+total with a relation to a touching cage, the relations then pruned while unique.
 
 1. Draw a full grid and a unique Killer layout over it, as the Killer
    generator does before it merges cages (:func:`puzzles.generate.killer.unique_cages`):
    connected cages of 1 to 6 cells covering the grid, every total shown.
-2. Take the cages in a random order and hide each one's total when the exact
-   solver proves the puzzle still unique.  When it does not, try relations
-   between this cage and each neighbouring cage (sharing an edge, in a random
-   order, none already related to it): ``cage a > cage b``, ``<`` or ``=`` as
-   the solution's totals compare; the first with which the puzzle is proved
-   unique is kept, with the total hidden.  When none is, the total stays.
+2. Draw how many totals to hide (:data:`MIN_HIDDEN` to :data:`MAX_HIDDEN`:
+   the more, the harder) and take the cages in a random order.  A cage's
+   total is hidden together with a relation to a neighbouring cage (sharing
+   an edge, not yet related to it; cages whose totals are hidden first, in a
+   random order): ``cage a > cage b``, ``<`` or ``=`` as the solution's
+   totals compare; the first relation with which the exact solver proves the
+   puzzle unique is kept.  When none is, the total stays.
 3. Each relation, in a random order, is dropped when the puzzle is proved
-   still unique without it (later relations can make an earlier one
-   redundant), keeping at least one.
+   still unique without it (later ones can make an earlier one redundant,
+   and the 45 of each house often gives a hidden total back), keeping at least one.
 
-So every relation is true in the solution, joins two cages that touch, and
-none can be removed; every total left shown could not be hidden at its turn,
-even with one new relation.  A try whose layout needs no relation at all (the
-totals left shown decide it alone) is given up: a Greater Killer has at least
-one.  Each check is the exact solver with a counted node limit
-(:data:`HIDE_NODE_LIMIT`; a check that runs out counts as not unique, the move
-is not made), so a seed gives the same puzzle on every run.
+So every relation is true in the solution, joins two cages that touch, at
+least one of them without a total, and none can be removed; a try whose
+relations were all put back (see ``probe``) is given up
+(:data:`NO_RELATION`): a Greater Killer has at least one.  Each check is the
+exact solver with a counted node limit (:data:`HIDE_NODE_LIMIT`; a check
+that runs out counts as not unique and the move is not made), so a seed
+gives the same puzzle on every run.
 
 ``probe`` (:data:`~puzzles.generate.base.Probe`, used by ``--needs``) sees the
-puzzle after each total hidden once it has a relation, and may take it (the
-try ends there, unique but with totals that could still go) or have that
-total shown again.
+puzzle after each total hidden, with every relation added so far; it may take
+it (the try ends there: unique, its relations not pruned) or have that total
+shown again and its relation left out.  With a probe there is no limit on the
+totals hidden, so that the probe sees puzzles of every difficulty on the way.
 
 >>> p = generate(random.Random(3))
 >>> p.kind, len(p.comparisons) >= 1, any(r.total is None for r in p.regions if r.kind == "cage")
@@ -54,8 +55,10 @@ HIDE_NODE_LIMIT = 20_000
 """Search nodes one uniqueness check (a hidden total, a relation) may use; a move it cannot prove is not made."""
 
 MIN_HIDDEN = 3
+"""The fewest totals a try sets out to hide."""
 MAX_HIDDEN = 12
-"""The fewest totals a try sets out to hide (it draws how many, up to all)."""
+"""The most totals a try sets out to hide without a probe: measured on seeds 1-12, up to 12 of
+about 30 gives Medium to Needs-guessing puzzles; hiding all it can gave nearly all Needs-guessing."""
 
 NO_RELATION = "no relation needed"
 """How a try came out when its totals decided the puzzle without any relation."""
@@ -121,10 +124,9 @@ def hide_totals(cages: Sequence[Sequence[int]], totals: Sequence[int], rng: rand
             hidden.discard(cage)
             continue
         pairs.append(added)
-        if pairs and probed(probe, build(cages, totals, hidden, pairs, info)):
+        if probed(probe, build(cages, totals, hidden, pairs, info)):
             hidden.discard(cage)
-            if added is not None:
-                pairs.pop()
+            pairs.pop()
     return hidden, pairs
 
 
