@@ -125,6 +125,19 @@ def test_a_probe_that_puts_every_total_back_leaves_no_greater_killer() -> None:
     assert rejected.value.word == gk_gen.NO_RELATION
 
 
+@pytest.mark.parametrize("seed", (2, 3, 4))  # Expert, Medium, Medium: cheap to explain
+def test_explained_soundly_to_its_solution(seed: int) -> None:
+    from solver.engine import solve_with_logic
+    from techniques import DEFAULT
+    from tests.oracle import wrong_effects
+
+    p = made(seed)
+    solution = p.parse_solution(p.get_info("solution"))
+    trace = solve_with_logic(p, DEFAULT, timeout=None, budget=DEFAULT_BUDGET)
+    assert trace.status == "solved" and tuple(trace.solution) == solution
+    assert [w for step in trace.steps for w in wrong_effects(step, solution)] == []
+
+
 @pytest.mark.parametrize("technique, seed", [("sum-comparison", 1), ("relation-check", 2)])
 def test_needs_gives_a_unique_puzzle_whose_fresh_path_uses_it(technique: str, seed: int) -> None:
     [(p, tries)] = generate_many(KIND, seed=seed, needs=technique, max_tries=MAX_TRIES)
