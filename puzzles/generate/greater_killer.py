@@ -47,9 +47,15 @@ from ..killer import SYMBOLS, Cage
 from .base import Probe, Rejected, probed, proved_unique, random_grid
 from .killer import neighbours, unique_cages
 
-BANDS: tuple[str, ...] = ("Medium", "Expert", "Extreme", "Needs-guessing")
-"""The grade bands this generator reaches (measured on seeds 1-12, first try each: 4 Medium,
-6 Expert, 1 Extreme, 1 Needs-guessing; none Easy or Hard)."""
+BANDS: tuple[str, ...] = ("Medium", "Hard", "Expert", "Extreme", "Needs-guessing")
+"""The grade bands this generator reaches (measured on seeds 1-60, first try each: 17 Medium,
+1 Hard, 31 Expert, 6 Extreme, 5 Needs-guessing; none Easy)."""
+
+BAND_TRIES: dict[str, int] = {"Hard": 600}
+"""Tries a rare band gets by default (``puzzles.generate.band_tries``): about 2% of tries come out
+Hard (1 of seeds 1-60 above; 1 of 40 tries of ``benchmarks/bench_generate.py --rates 10 --count 4``),
+so 200 tries would miss it for about 1 seed in 50; 600 miss it for about 1 in 200 000.  A try,
+graded, takes about 2 s of CPU on average (a Needs-guessing one is the most to grade)."""
 
 HIDE_NODE_LIMIT = 20_000
 """Search nodes one uniqueness check (a hidden total, a relation) may use; a move it cannot prove is not made."""
