@@ -151,7 +151,8 @@ def test_needs_gives_a_unique_puzzle_whose_fresh_path_uses_it(technique: str, se
 
 
 # (band, seed): puzzle 0 of the seed is in the band at its first try (found by measuring).
-REACHED = [("Medium", 3), ("Hard", 50), ("Expert", 2), pytest.param("Extreme", 15, marks=pytest.mark.slow), ("Needs-guessing", 27)]
+REACHED = [("Medium", 3), ("Hard", 50), ("Expert", 2), pytest.param("Extreme", 15, marks=pytest.mark.slow),
+           ("Needs-guessing", 27)]
 
 
 @pytest.mark.parametrize("band, seed", REACHED)
