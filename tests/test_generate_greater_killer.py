@@ -32,6 +32,7 @@ from solver.search import count_solutions, solve
 from sumlogic.cli import generate as cli_generate
 from sumlogic.generation import generate_many
 from sumlogic.grading import grade
+from techniques import BY_ID
 
 KIND = "greater-killer"
 NODES = 200_000
@@ -138,15 +139,19 @@ def test_explained_soundly_to_its_solution(seed: int) -> None:
     assert [w for step in trace.steps for w in wrong_effects(step, solution)] == []
 
 
-@pytest.mark.parametrize("technique, seed", [("sum-comparison", 1), ("relation-check", 2)])
-def test_needs_gives_a_unique_puzzle_whose_fresh_path_uses_it(technique: str, seed: int) -> None:
-    [(p, tries)] = generate_many(KIND, seed=seed, needs=technique, max_tries=MAX_TRIES)
-    assert p.kind == KIND and tries <= MAX_TRIES
+@pytest.mark.parametrize("technique, seed, hardest", [
+    ("sum-comparison", 1, False), ("relation-check", 2, False), ("relation-check", 1, True)])
+def test_needs_gives_a_unique_puzzle_whose_fresh_path_uses_it(technique: str, seed: int, hardest: bool) -> None:
+    [(p, tries)] = generate_many(KIND, seed=seed, needs=technique, hardest=hardest, max_tries=MAX_TRIES)
+    assert p.kind == KIND and tries <= MAX_TRIES and p.comparisons
     assert count_solutions(p, 2, node_limit=NODES) == 1
     trace = sumlogic.explain(p, budget=DEFAULT_BUDGET, timeout=None, explain=False)
-    assert trace.status == "solved" and technique in trace.techniques_used()
-    assert p.get_info("difficulty") == f"needs {technique}"
-    again = sumlogic.generate(KIND, seed=seed, needs=[technique], max_tries=MAX_TRIES)
+    used = trace.techniques_used()
+    assert trace.status == "solved" and technique in used
+    if hardest:  # nothing of a higher level than the technique's
+        assert max(BY_ID[t].level for t in used if t in BY_ID) <= BY_ID[technique].level, used
+    assert p.get_info("difficulty") == f"needs {technique}" + (" (nothing harder)" if hardest else "")
+    again = sumlogic.generate(KIND, seed=seed, needs=[technique], hardest=hardest, max_tries=MAX_TRIES)
     assert again == p
 
 
