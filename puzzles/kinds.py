@@ -13,7 +13,7 @@ step page's titles.  Adding a kind means writing its module (a builder and
 >>> KINDS["killer"].title, KINDS["killer"].notation, KINDS["kakuro"].layout
 ('Killer Sudoku', 'killer', 'kakuro')
 >>> [k.name for k in KINDS.values() if k.generator]
-['kakuro', 'killer', 'kropki', 'sudoku']
+['kakuro', 'killer', 'greater-killer', 'kropki', 'sudoku']
 >>> kind("chess")
 Traceback (most recent call last):
 ...
@@ -71,7 +71,7 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
          generator="killer"),
     Kind("greater-killer", "Greater Killer", "a Killer whose cages need not cover the grid nor show a total, "
          "plus relations <, =, > between the sums of two cages", greater_killer.build,
-         (*_SQUARE, "cages", "relations"), "jsonl"),
+         (*_SQUARE, "cages", "relations"), "jsonl", generator="greater_killer"),
     Kind("kropki", "Kropki Sudoku", "a Sudoku with dots between neighbours: white, the digits differ by 1; black, "
          "one is twice the other; with the negative rule neighbours without a dot are neither", kropki.build,
          (*_SQUARE, "white", "black", "negative"), "ken", generator="kropki"),

@@ -566,7 +566,8 @@ def generate(kind: str, seed: int | None = None, band: str | None = None, size: 
             within ``max_tries`` tries; its message counts how the tries came out.
     """
     if not isinstance(kind, str):
-        raise TypeError(f"generate(): kind must be a str (kakuro, killer, kropki, sudoku), not {type_name(kind)}")
+        raise TypeError(f"generate(): kind must be a str (kakuro, killer, greater-killer, kropki, sudoku), "
+                        f"not {type_name(kind)}")
     check_whole(seed, "seed", "generate", 0, optional=True)
     if band is not None and not isinstance(band, str):
         raise TypeError(f"generate(): band must be a str or None, not {type_name(band)}")

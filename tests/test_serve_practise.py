@@ -117,6 +117,16 @@ def test_a_puzzle_that_needs_pointing_from_its_first_pointing_step(client: TestC
         "kind": "sudoku", "needs": ["pointing"], "seed": chosen["seed"]}).json()["record"]
 
 
+def test_a_greater_killer_that_needs_a_comparison(client: TestClient) -> None:
+    """The Practise menu's Greater Killer: a puzzle whose path compares cage sums."""
+    body = {"kind": "greater-killer", "needs": "sum-comparison", "seed": 1, "max_tries": 20}
+    data = client.post(f"{API}/generate", json=body).json()
+    assert data["record"]["kind"] == "greater-killer" and data["record"]["relations"]
+    assert data["needed"] and data["status"] == "solved"
+    hint = client.post(f"{API}/hint", json={"puzzle": data["record"], "position": data["before"], "level": 1}).json()
+    assert hint["technique"] == "sum-comparison"
+
+
 def test_no_puzzle_within_the_tries_is_422_naming_no_field(client: TestClient) -> None:
     error = refused(client.post(f"{API}/generate", json={**SLOW, "max_tries": 1}), None)
     assert "1 tr" in error

@@ -8,15 +8,18 @@ its id ``KIND/generated/seed-S-I`` says how to make it again.
 Every puzzle is proved unique by the exact solver (:mod:`solver.search`)
 and is minimal in its clues, in the sense each kind's module states:
 
-==========  ===============================================================
-kropki      negative rule, every dot shown; no given can be removed
-            (:mod:`~puzzles.generate.kropki`)
-killer      cages only, no givens (so none can be removed); cages split
-            from a random layout until unique (:mod:`~puzzles.generate.killer`)
-kakuro      no givens, every run clued; digits repaired until unique
-            (:mod:`~puzzles.generate.kakuro`)
-sudoku      no given can be removed (:mod:`~puzzles.generate.sudoku`)
-==========  ===============================================================
+==============  ===============================================================
+kropki          negative rule, every dot shown; no given can be removed
+                (:mod:`~puzzles.generate.kropki`)
+killer          cages only, no givens (so none can be removed); cages split
+                from a random layout until unique (:mod:`~puzzles.generate.killer`)
+greater-killer  a unique Killer's totals hidden while unique, a relation between
+                touching cages added where a total cannot go alone; no relation
+                can be removed (:mod:`~puzzles.generate.greater_killer`)
+kakuro          no givens, every run clued; digits repaired until unique
+                (:mod:`~puzzles.generate.kakuro`)
+sudoku          no given can be removed (:mod:`~puzzles.generate.sudoku`)
+==============  ===============================================================
 
 A *try* draws a candidate from its own random stream; it fails when a
 uniqueness check runs out of its node budget or, with ``accept``, when that
@@ -35,7 +38,7 @@ grading).  After ``max_tries`` failed tries :class:`BudgetExhausted` is raised.
 >>> generate("chess")
 Traceback (most recent call last):
 ...
-ValueError: cannot generate 'chess' (kinds: kakuro, killer, kropki, sudoku)
+ValueError: cannot generate 'chess' (kinds: kakuro, killer, greater-killer, kropki, sudoku)
 """
 
 from __future__ import annotations
