@@ -1,0 +1,128 @@
+r"""Chains through the combinations of cages: combination chains.
+
+**Combination chain** (``combination-chain``, level 7, tried just before
+``contradiction-1``; Killers, Greater Killers and Kakuros): an alternating
+inference chain (:mod:`techniques.aic`) on the link graph extended by the
+sums' combinations (:func:`solver.link_combos.combination_index`).  A cage
+that can only be 4+6+7 or 2+6+9 holds 4 or 2: if it holds no 4 it holds a 2,
+and where it can put that 2 the 2 leaves the cells that see it.  A person
+follows this from cage to cage ("cage k is 4+6+7 or 2+6+9; if it is 2+6+9,
+its 2 is in r4c4, so cage i (5) has no 2 and is 1+4 ..."); the chain writes
+it as links, a node ``r4c4|r4c5=4`` meaning "4 is in one of these cells"
+(here: cage k holds 4):
+
+    cage k (17) can only be 2+6+9 or 4+6+7; cage i (5) only 1+4 or 2+3.
+    r4c4|r4c5=4 = r4c4=2 - r2c4|r3c4=2 = r2c4|r3c4=4: 4 is in r4c4/r4c5 or in
+    r2c4/r3c4, so r5c4 is not 4.
+
+The chain must use at least one link or node that the combinations give
+(else it is a plain ``aic``, which comes earlier).  The search is the
+breadth-first one every chain technique shares (:func:`techniques.chains.search`):
+the shortest chain wins, bounded in links (:data:`MAX_LINKS`) and in counted
+work.  It runs only outside suppositions, like ``cage-pairs``.
+
+A 3x3 demo: cage a (10) in row 1 can only be 2+8 (its 2 in r1c2) or 1+9,
+cage b (5) in column 1 only 2+3 (its 2 in r2c1) or 1+4, and r1c2 and r2c1
+share a box:
+
+>>> from solver.bits import mask_of
+>>> from solver.candidates import Candidates
+>>> from solver.contract import Context
+>>> from solver.model import Puzzle, Region
+>>> p = Puzzle(kind="demo", height=3, width=3, cells=tuple((r, c) for r in range(3) for c in range(3)), max_digit=9,
+...            regions=(Region("row 1", (0, 1, 2), kind="row"), Region("column 1", (0, 3, 6), kind="column"),
+...                     Region("box", (0, 1, 3, 4), kind="box"), Region("cage a", (1, 2), total=10, kind="cage"),
+...                     Region("cage b", (3, 6), total=5, kind="cage")))
+>>> rest = mask_of([5, 6, 7])
+>>> masks = [mask_of([1, 5]), mask_of([1, 2, 9]), mask_of([1, 8, 9]), mask_of([1, 2, 3, 4]), rest, rest,
+...          mask_of([1, 3, 4]), rest, rest]
+>>> step = next(find_combination_chains(Context(p, Candidates(p, masks), TECHNIQUES)))
+>>> step.eliminations == ((0, 1 << 1),)
+True
+>>> print(step.text.replace(": r1c2|", ":\nr1c2|").replace(", so", ",\nso"))
+Combination chain (cage a (10) can only be 1+9 or 2+8; cage b (5) can only be 1+4 or 2+3):
+r1c2|r1c3=1 = r1c2=2 - r2c1=2 = r2c1|r3c1=1: 1 is in r1c2/r1c3 or 1 is in r2c1/r3c1,
+so r1c1 is not 1.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from solver.bits import digits_of
+from solver.contract import Context, Technique
+from solver.link_combos import CombinationIndex, combination_index
+from solver.links import graph
+from solver.model import Region
+from solver.step import Step
+
+from .chains import Chain, chain_step, search
+from .common import SUM_KINDS, describe, plus, region_key
+
+MAX_LINKS = 10
+"""The longest chain looked for, in links."""
+BUDGET = 60_000
+"""Links looked at per search (a counted bound, the same on every machine)."""
+
+
+def _uses_combinations(cx: CombinationIndex, chain: Chain) -> list[Region]:
+    """The sums whose combinations the chain uses (empty: a plain AIC)."""
+    nodes = list(chain.nodes) + ([chain.nodes[0]] if chain.loop else [])
+    used: list[Region] = []
+    for a, b in zip(nodes, nodes[1:]):
+        region = cx.combination_links.get((a, b))
+        if region is not None and all(region is not r for r in used):
+            used.append(region)
+    if not used and any(cx.added >> i & 1 for i in chain.nodes):
+        for (ri, _), i in cx.sum_nodes.items():
+            if i in chain.nodes and cx.added >> i & 1:
+                region = cx.regions[ri]
+                if all(region is not r for r in used):
+                    used.append(region)
+    return used
+
+
+def _combos_text(cx: CombinationIndex, used: list[Region]) -> str:
+    parts = []
+    for region in used:
+        ri = next(k for k, r in enumerate(cx.regions) if r is region)
+        combos = cx.combos.get(ri, ())
+        ways = sorted(plus(digits_of(c)) for c in combos)
+        listed = ", ".join(ways[:-1]) + " or " + ways[-1] if len(ways) > 1 else ways[0]
+        parts.append(f"{describe(region)} can only be {listed}")
+    return "; ".join(parts)
+
+
+def find_combination_chains(ctx: Context) -> Iterator[Step]:
+    """The shortest chain through the sums' combinations that proves something (top level only)."""
+    if ctx.depth or ctx.work.exhausted:
+        return
+    g = graph(ctx)
+    cx = g.cache.get("combination-chain")
+    if cx is None:
+        cx = g.cache["combination-chain"] = combination_index(g)
+    if not cx.combination_links:
+        return
+    every = (1 << len(cx.nodes)) - 1
+    chain = search(ctx, cx, every, every, max_links=MAX_LINKS, budget=BUDGET)
+    if chain is None:
+        return
+    used = _uses_combinations(cx, chain)
+    if not used:
+        return  # a plain alternating chain: aic's to find, not this one's
+    head = f"Combination chain ({_combos_text(cx, used)})" if ctx.explain else "Combination chain"
+    step = chain_step(ctx, g, cx, chain, "combination-chain", "Combination chain", 7, head)
+    yield Step(step.technique, step.name, step.level, step.text, placements=step.placements,
+               eliminations=step.eliminations, cells=step.cells, candidates=step.candidates, links=step.links,
+               regions=tuple(region_key(r) for r in used))
+
+
+COMBINATION_CHAIN = Technique(
+    "combination-chain", "Combination chain", 7, 75, find_combination_chains,
+    "Combination chain (cage k (17) can only be 2+6+9 or 4+6+7; cage i (5) can only be 1+4 or 2+3): "
+    "r4c4|r4c5=4 = r4c4=2 - r2c4|r3c4=2 = r2c4|r3c4=4: 4 is in r4c4/r4c5 or 4 is in r2c4/r3c4, so r5c4 is not 4.",
+    kinds=SUM_KINDS)
+
+TECHNIQUES = (COMBINATION_CHAIN,)
+
+__all__ = ["COMBINATION_CHAIN", "MAX_LINKS", "TECHNIQUES", "find_combination_chains"]
