@@ -46,7 +46,7 @@ with the new nodes after the groups), so the chain searches walk it unchanged.
 from __future__ import annotations
 
 import copy
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from .bits import POPCOUNT, cell_bits, cells_of, digits_of
 from .link_index import Indexed
@@ -59,16 +59,22 @@ if TYPE_CHECKING:
 
 #: Sums with more fitting combinations than this are left out (their digits rarely link).
 MAX_COMBOS = 12
+#: A region's places for a digit less one node, as a node of their own, when they are 2 to this many
+#: cells (0: none).
+MAX_REST = 4
 
 
 class CombinationIndex(Indexed):
     """An :class:`~solver.link_index.Indexed` graph with the sums' digit nodes and
     combination links added.  ``combination_links`` maps a pair of node numbers
-    (both orders) to the sum whose combinations give the link; ``sum_nodes`` maps
+    (both orders) to the sum whose combinations give the link; ``place_links`` a
+    strong link of a new node to the region whose places for the digit are the two
+    nodes; ``sum_nodes`` maps
     ``(region index in the graph's regions, digit)`` to a node number; ``added``
     is the bit set of the node numbers that are not in the plain graph."""
 
     combination_links: dict[tuple[int, int], Region]
+    place_links: dict[tuple[int, int], Region]
     sum_nodes: dict[tuple[int, int], int]
     added: int
     combos: dict[int, tuple[int, ...]]
@@ -112,6 +118,7 @@ def combination_index(g: "LinkGraph") -> CombinationIndex:
     strong = [set(s) for s in base.strong]
     weak = [set(w) for w in base.weak]
     cx.combination_links = {}
+    cx.place_links = {}
     cx.sum_nodes = {}
     cx.combos = {}
     cx.regions = g.regions
@@ -171,6 +178,8 @@ def combination_index(g: "LinkGraph") -> CombinationIndex:
                                 link(single, other, False)
                                 cx.combination_links.setdefault((single, other), region)
                                 cx.combination_links.setdefault((other, single), region)
+    if MAX_REST:
+        _add_remainders(g, cx, number)
     # The new nodes link like groups: weakly to what sees all of them, strongly to a
     # region's other places for their digit.
     for i in range(first_new, len(cx.nodes)):
@@ -190,7 +199,7 @@ def combination_index(g: "LinkGraph") -> CombinationIndex:
         for gbits, gnode in g.groups(d):
             if not gbits & ~common:
                 link(i, cx.at[gnode], False)
-        for _, region_places in g.regions_needing(d):
+        for house, region_places in g.regions_needing(d):
             if any(POPCOUNT[masks[c]] < 2 for c in region_places):
                 continue
             place_bits = cell_bits(region_places)
@@ -200,6 +209,8 @@ def combination_index(g: "LinkGraph") -> CombinationIndex:
             partner = cx.at.get((cells_of(rest), d))
             if partner is not None:
                 link(i, partner, True)
+                cx.place_links.setdefault((i, partner), house)
+                cx.place_links.setdefault((partner, i), house)
     cx.strong = [sorted(s) for s in strong]
     cx.weak = [sorted(w) for w in weak]
     cx.weak_bits = []
@@ -213,6 +224,23 @@ def combination_index(g: "LinkGraph") -> CombinationIndex:
             cx.has_strong |= 1 << i
     cx.added = ((1 << len(cx.nodes)) - 1) & ~((1 << first_new) - 1)
     return cx
+
+
+def _add_remainders(g: "LinkGraph", cx: CombinationIndex, number: "Callable[[Node], int]") -> None:
+    """For each region that needs a digit: its places less one node (a candidate, a group, a
+    sum's digit node) as a node too, when they are not one already (2 to :data:`MAX_REST` cells)."""
+    masks = g.masks
+    for d in range(1, g.max_digit + 1):
+        inside = [cell_bits(n[0]) for n in cx.nodes if n[1] == d and len(n[0]) > 1]
+        for _, places in g.regions_needing(d):
+            if not 3 <= len(places) <= MAX_REST + 1 or any(POPCOUNT[masks[c]] < 2 for c in places):
+                continue
+            pbits = cell_bits(places)
+            parts = [1 << c for c in places] + [b for b in inside if not b & ~pbits and b != pbits]
+            for part in parts:
+                rest = pbits & ~part
+                if rest & (rest - 1):
+                    number((cells_of(rest), d))
 
 
 __all__ = ["CombinationIndex", "MAX_COMBOS", "combination_index"]

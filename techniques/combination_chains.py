@@ -65,32 +65,35 @@ BUDGET = 60_000
 """Links looked at per search (a counted bound, the same on every machine)."""
 
 
-def _uses_combinations(cx: CombinationIndex, chain: Chain) -> list[Region]:
-    """The sums whose combinations the chain uses (empty: a plain AIC)."""
+def _uses(cx: CombinationIndex, chain: Chain) -> tuple[list[Region], list[tuple[Region, int, int]]]:
+    """What the chain takes from the extension: the sums whose combinations give a link of it,
+    and the strong links of new nodes as (region, node, node) (both empty: a plain AIC)."""
     nodes = list(chain.nodes) + ([chain.nodes[0]] if chain.loop else [])
-    used: list[Region] = []
-    for a, b in zip(nodes, nodes[1:]):
+    sums: list[Region] = []
+    places: list[tuple[Region, int, int]] = []
+    for (a, b), strong in zip(zip(nodes, nodes[1:]), chain.strong):
         region = cx.combination_links.get((a, b))
-        if region is not None and all(region is not r for r in used):
-            used.append(region)
-    if not used and any(cx.added >> i & 1 for i in chain.nodes):
-        for (ri, _), i in cx.sum_nodes.items():
-            if i in chain.nodes and cx.added >> i & 1:
-                region = cx.regions[ri]
-                if all(region is not r for r in used):
-                    used.append(region)
-    return used
+        if region is not None:
+            if all(region is not r for r in sums):
+                sums.append(region)
+        elif strong and (a, b) in cx.place_links:
+            places.append((cx.place_links[(a, b)], a, b))
+    return sums, places
 
 
-def _combos_text(cx: CombinationIndex, used: list[Region]) -> str:
+def _head(ctx: Context, cx: CombinationIndex, sums: list[Region], places: list[tuple[Region, int, int]]) -> str:
+    """``Combination chain (cage k (17) can only be 2+6+9 or 4+6+7; row 4 has 1 only in r4c3 or r4c2/r4c4/r4c5)``."""
     parts = []
-    for region in used:
+    for region in sums:
         ri = next(k for k, r in enumerate(cx.regions) if r is region)
-        combos = cx.combos.get(ri, ())
-        ways = sorted(plus(digits_of(c)) for c in combos)
+        ways = sorted(plus(digits_of(c)) for c in cx.combos.get(ri, ()))
         listed = ", ".join(ways[:-1]) + " or " + ways[-1] if len(ways) > 1 else ways[0]
         parts.append(f"{describe(region)} can only be {listed}")
-    return "; ".join(parts)
+    for region, a, b in places:
+        (one, d), (two, _) = cx.nodes[a], cx.nodes[b]
+        spots = "/".join(ctx.name(c) for c in one), "/".join(ctx.name(c) for c in two)
+        parts.append(f"{describe(region)} has {d} only in {spots[0]} or {spots[1]}")
+    return f"Combination chain ({'; '.join(parts)})"
 
 
 def find_combination_chains(ctx: Context) -> Iterator[Step]:
@@ -107,14 +110,14 @@ def find_combination_chains(ctx: Context) -> Iterator[Step]:
     chain = search(ctx, cx, every, every, max_links=MAX_LINKS, budget=BUDGET)
     if chain is None:
         return
-    used = _uses_combinations(cx, chain)
-    if not used:
+    sums, places = _uses(cx, chain)
+    if not sums and not any(cx.added >> i & 1 for i in chain.nodes):
         return  # a plain alternating chain: aic's to find, not this one's
-    head = f"Combination chain ({_combos_text(cx, used)})" if ctx.explain else "Combination chain"
+    head = _head(ctx, cx, sums, places) if ctx.explain else "Combination chain"
     step = chain_step(ctx, g, cx, chain, "combination-chain", "Combination chain", 7, head)
     yield Step(step.technique, step.name, step.level, step.text, placements=step.placements,
                eliminations=step.eliminations, cells=step.cells, candidates=step.candidates, links=step.links,
-               regions=tuple(region_key(r) for r in used))
+               regions=tuple(dict.fromkeys(region_key(r) for r in [*sums, *(p[0] for p in places)])))
 
 
 COMBINATION_CHAIN = Technique(
