@@ -15,8 +15,11 @@ it as links, a node ``r4c4|r4c5=4`` meaning "4 is in one of these cells"
     r4c4|r4c5=4 = r4c4=2 - r2c4|r3c4=2 = r2c4|r3c4=4: 4 is in r4c4/r4c5 or in
     r2c4/r3c4, so r5c4 is not 4.
 
-The chain must use at least one link or node that the combinations give
-(else it is a plain ``aic``, which comes earlier).  The search is the
+Its nodes may also be a region's places for a digit of any shape: when row 4
+needs a 1 in r4c3 or in r4c2/r4c4/r4c5, "1 is in r4c2/r4c4/r4c5" is one node
+(the plain graph groups only a line's cells inside one box or cage).  The
+chain must use at least one link or node that the extension gives (else it is
+a plain ``aic``, which comes earlier).  The search is the
 breadth-first one every chain technique shares (:func:`techniques.chains.search`):
 the shortest chain wins, bounded in links (:data:`MAX_LINKS`) and in counted
 work.  It runs only outside suppositions, like ``cage-pairs``.
