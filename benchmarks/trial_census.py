@@ -93,11 +93,19 @@ def generated(count: int, seed: int, budget: int, kind: str = "killer", verbose:
     from solver.engine import solve_with_logic
     from techniques import DEFAULT
 
+    from puzzles.generate import Rejected
+
     make = importlib.import_module(f"puzzles.generate.{kind.replace('-', '_')}")
     trial = guessing = 0
     cpu: list[float] = []
     for k in range(count):
-        puzzle = make.generate(random.Random(seed + k))
+        rng = random.Random(seed + k)
+        while True:  # a draw the generator rejects (a Kakuro it cannot make unique): the next draw
+            try:
+                puzzle = make.generate(rng)
+                break
+            except Rejected:
+                continue
         start = time.process_time()
         trace = solve_with_logic(puzzle, DEFAULT, explain=False, timeout=None, budget=budget)
         cpu.append(time.process_time() - start)

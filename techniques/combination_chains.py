@@ -22,7 +22,8 @@ chain must use at least one link or node that the extension gives (else it is
 a plain ``aic``, which comes earlier).  The search is the
 breadth-first one every chain technique shares (:func:`techniques.chains.search`):
 the shortest chain wins, bounded in links (:data:`MAX_LINKS`) and in counted
-work.  It runs only outside suppositions, like ``cage-pairs``.
+work, and at most :data:`SEARCHES_PER_SOLVE` searches in one solve.  It runs
+only outside suppositions, like ``cage-pairs``.
 
 A 3x3 demo: cage a (10) in row 1 can only be 2+8 (its 2 in r1c2) or 1+9,
 cage b (5) in column 1 only 2+3 (its 2 in r2c1) or 1+4, and r1c2 and r2c1
@@ -66,6 +67,9 @@ MAX_LINKS = 10
 """The longest chain looked for, in links."""
 BUDGET = 60_000
 """Links looked at per search (a counted bound, the same on every machine)."""
+SEARCHES_PER_SOLVE = 30
+"""Searches one solve may make (counted, not timed): past that the technique finds nothing more, so that
+the extreme Killers, which stall dozens of times and rarely gain from it, do not get much slower."""
 
 
 def _uses(cx: CombinationIndex, chain: Chain) -> tuple[list[Region], list[tuple[Region, int, int]]]:
@@ -103,6 +107,11 @@ def find_combination_chains(ctx: Context) -> Iterator[Step]:
     """The shortest chain through the sums' combinations that proves something (top level only)."""
     if ctx.depth or ctx.work.exhausted:
         return
+    memo = ctx.memo.setdefault("combination-chain", {})
+    left = memo.get("left", SEARCHES_PER_SOLVE)
+    if left <= 0:
+        return
+    memo["left"] = left - 1
     g = graph(ctx)
     cx = g.cache.get("combination-chain")
     if cx is None:
