@@ -22,7 +22,7 @@ chain must use at least one link or node that the extension gives (else it is
 a plain ``aic``, which comes earlier).  The search is the
 breadth-first one every chain technique shares (:func:`techniques.chains.search`):
 the shortest chain wins, bounded in links (:data:`MAX_LINKS`) and in counted
-work, and at most :data:`SEARCHES_PER_SOLVE` searches in one solve.  It runs
+work, and at most :data:`SEARCHES_PER_SOLVE` searches that find nothing in one solve.  It runs
 only outside suppositions, like ``cage-pairs``.
 
 A 3x3 demo: cage a (10) in row 1 can only be 2+8 (its 2 in r1c2) or 1+9,
@@ -68,8 +68,8 @@ MAX_LINKS = 10
 BUDGET = 60_000
 """Links looked at per search (a counted bound, the same on every machine)."""
 SEARCHES_PER_SOLVE = 30
-"""Searches one solve may make (counted, not timed): past that the technique finds nothing more, so that
-the extreme Killers, which stall dozens of times and rarely gain from it, do not get much slower."""
+"""Searches that find nothing one solve may make (counted, not timed): past that the technique finds nothing
+more, so that the extreme Killers, which stall dozens of times and rarely gain from it, do not get much slower."""
 
 
 def _uses(cx: CombinationIndex, chain: Chain) -> tuple[list[Region], list[tuple[Region, int, int]]]:
@@ -126,6 +126,7 @@ def find_combination_chains(ctx: Context) -> Iterator[Step]:
     if not sums and not any(cx.added >> i & 1 for i in chain.nodes):
         return  # a plain alternating chain: aic's to find, not this one's
     head = _head(ctx, cx, sums, places) if ctx.explain else "Combination chain"
+    memo["left"] = left  # a search that finds a step costs nothing of the allowance
     step = chain_step(ctx, g, cx, chain, "combination-chain", "Combination chain", 7, head)
     yield Step(step.technique, step.name, step.level, step.text, placements=step.placements,
                eliminations=step.eliminations, cells=step.cells, candidates=step.candidates, links=step.links,
