@@ -11,8 +11,9 @@ a direct deduction dressed up as trial), the guesses, and the CPU seconds
 (``time.process_time``).  ``--out`` writes one JSON line per puzzle (with the
 dead ends of the empty chains).  It prints totals per source (the part of an
 id before its last ``/``) and the slowest puzzle.  ``--generated N`` instead
-makes N Killers with ``puzzles.generate`` (seeds S, S+1, ...) and counts
-those needing contradiction or a guess.
+makes N puzzles of the first of ``--kinds`` (``killer`` or ``kakuro``) with
+``puzzles.generate`` (seeds S, S+1, ...) and counts those needing
+contradiction or a guess (``--verbose``: and lists their seeds).
 """
 
 from __future__ import annotations
@@ -83,23 +84,42 @@ def summary(rows: list[dict[str, Any]]) -> None:
           f"{slow['contradictions']} contradictions, {slow['guesses']} guesses")
 
 
-def generated(count: int, seed: int, budget: int) -> None:
-    """Generated Killers: how many need contradiction, how many a guess."""
+def generated(count: int, seed: int, budget: int, kind: str = "killer", verbose: bool = False) -> None:
+    """Generated puzzles of ``kind`` (``killer`` or ``kakuro``): how many need contradiction, how many
+    a guess; ``verbose`` lists the seeds that need trial and the CPU seconds of the explained paths."""
+    import importlib
     import random
 
-    from puzzles.generate import killer
     from solver.engine import solve_with_logic
     from techniques import DEFAULT
 
+    from puzzles.generate import Rejected
+
+    make = importlib.import_module(f"puzzles.generate.{kind.replace('-', '_')}")
     trial = guessing = 0
+    cpu: list[float] = []
     for k in range(count):
-        puzzle = killer.generate(random.Random(seed + k))
+        rng = random.Random(seed + k)
+        while True:  # a draw the generator rejects (a Kakuro it cannot make unique): the next draw
+            try:
+                puzzle = make.generate(rng)
+                break
+            except Rejected:
+                continue
+        start = time.process_time()
         trace = solve_with_logic(puzzle, DEFAULT, explain=False, timeout=None, budget=budget)
+        cpu.append(time.process_time() - start)
         used = {s.technique for s in trace.steps}
-        trial += any(t.startswith("contradiction-") or t == "guess" for t in used)
+        needs = any(t.startswith("contradiction-") or t == "guess" for t in used)
+        trial += needs
         guessing += "guess" in used
-    print(f"generated Killers: {count} (seeds {seed}..{seed + count - 1}): trial {trial} "
-          f"({100 * trial / count:.1f}%), guessing {guessing}")
+        if verbose and needs:
+            print(f"trial {seed + k} {sorted(t for t in used if t.startswith('contradiction-') or t == 'guess')}",
+                  flush=True)
+    cpu.sort()
+    print(f"generated {kind}s: {count} (seeds {seed}..{seed + count - 1}): trial {trial} "
+          f"({100 * trial / count:.1f}%), guessing {guessing}; CPU s per path: median {cpu[len(cpu) // 2]:.4f}, "
+          f"total {sum(cpu):.1f}")
 
 
 def main() -> None:
@@ -110,11 +130,13 @@ def main() -> None:
     ap.add_argument("--budget", type=int, default=60000, help="engine work budget per puzzle")
     ap.add_argument("--corpus", default=None)
     ap.add_argument("--out", default=None, help="write one JSON line per puzzle here")
-    ap.add_argument("--generated", type=int, default=0, help="count generated Killers instead")
+    ap.add_argument("--generated", type=int, default=0,
+                    help="count generated puzzles instead (the first of --kinds: killer or kakuro)")
+    ap.add_argument("--verbose", action="store_true", help="with --generated: list the seeds that need trial")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
     if args.generated:
-        generated(args.generated, args.seed, args.budget)
+        generated(args.generated, args.seed, args.budget, args.kinds[0] if args.kinds else "killer", args.verbose)
         return
     folder = corpus_dir(args.corpus)
     rows = []

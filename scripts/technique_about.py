@@ -210,6 +210,12 @@ ABOUT: dict[str, str] = {
         "Take a cage with only a few ways left to fill it and try each way in turn: put its digits in, take them "
         "out of every cell that sees them, and look at the houses and cages around. A way that leaves a cell, a "
         "house or another cage with nothing is blocked; candidates only the blocked ways used are removed."),
+    "combination-chain": (
+        "A cage that can only be, say, 4+6+7 or 2+6+9 holds either a 4 or a 2: if not one, then the other. Such "
+        "either-or choices between the combinations of cages and runs join the usual links of a chain (a digit's "
+        "last two places in a house, a cell's last two digits) and run from cage to cage; a house's places for a "
+        "digit may be grouped whatever their shape. When the two ends of the chain both see a candidate, one end "
+        "is true, so that candidate goes."),
     "contradiction-1": (
         "Suppose a candidate is true and follow the simple techniques from there. When that leads to a cell with "
         "no candidate or a house with no place for a digit, the supposition was wrong and the candidate is removed."),

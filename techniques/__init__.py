@@ -20,9 +20,9 @@ from solver.contract import Context, Technique
 from solver.errors import InvalidArgumentError
 from solver.step import Step
 
-from . import (aic, als, blocked_fillings, cage_pairs, combinations, comparisons, contradiction, cutvertex, dots, fish,
-               house_combos, innies, intersections, kropki_groups, runs, seeing, singles, subsets, turbot, uniqueness,
-               wings)
+from . import (aic, als, blocked_fillings, cage_pairs, combination_chains, combinations, comparisons, contradiction,
+               cutvertex, dots, fish, house_combos, innies, intersections, kropki_groups, runs, seeing, singles,
+               subsets, turbot, uniqueness, wings)
 
 DEFAULT: tuple[Technique, ...] = (
     *singles.TECHNIQUES,
@@ -69,6 +69,8 @@ DEFAULT: tuple[Technique, ...] = (
     als.ALS_XY_WING,
     # killer-c (issue 27): the Killer deductions tried last before trial
     *blocked_fillings.TECHNIQUES,
+    # killerlogic (issue 27): chains through the sums' combinations, last before trial (only stalls change)
+    *combination_chains.TECHNIQUES,
     *contradiction.TECHNIQUES,
 )
 

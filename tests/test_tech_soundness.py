@@ -23,14 +23,15 @@ from solver.search import solve
 from solver.step import Step
 from solver.model import Region
 import techniques
-from techniques import (als, blocked_fillings, cage_pairs, combinations, comparisons, dots, fish, house_combos,
-                        intersections, seeing, singles, subsets, uniqueness, wings)
+from techniques import (als, blocked_fillings, cage_pairs, combination_chains, combinations, comparisons, dots, fish,
+                        house_combos, intersections, seeing, singles, subsets, uniqueness, wings)
 
 from .strategies import greater_killer_records, kakuro_records, killer_records, kropki_records
 
 TECHNIQUES = tuple(sorted(singles.TECHNIQUES + combinations.TECHNIQUES + dots.TECHNIQUES + intersections.TECHNIQUES
                           + seeing.TECHNIQUES + comparisons.TECHNIQUES + subsets.TECHNIQUES
                           + house_combos.TECHNIQUES + cage_pairs.TECHNIQUES + blocked_fillings.TECHNIQUES
+                          + combination_chains.TECHNIQUES
                           + fish.TECHNIQUES + wings.TECHNIQUES + als.TECHNIQUES + uniqueness.TECHNIQUES,
                           key=lambda t: t.level))
 KINDS = ("kakuro", "killer", "greater-killer", "kropki", "sudoku")
