@@ -11,9 +11,7 @@ the clock; the seeds are ones whose first tries succeed, so each case is quick.
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
-import io
 import random
 from functools import cache
 
@@ -29,10 +27,11 @@ from solver.engine import DEFAULT_BUDGET
 from solver.errors import InvalidArgumentError
 from solver.model import Puzzle
 from solver.search import count_solutions, solve
-from sumlogic.cli import generate as cli_generate
 from sumlogic.generation import generate_many
 from sumlogic.grading import grade
 from techniques import BY_ID
+
+from .test_generate import cli
 
 KIND = "greater-killer"
 NODES = 200_000
@@ -195,15 +194,6 @@ def test_notations_without_relations_refuse_it_in_one_line(notation: str) -> Non
 
 
 # --- the command line and the API -----------------------------------------------------
-
-
-def cli(*argv: str) -> tuple[int, str, str]:
-    parser = argparse.ArgumentParser(prog="sumlogic")
-    cli_generate.add_parser(parser.add_subparsers())
-    args = parser.parse_args(["generate", *argv])
-    out, err = io.StringIO(), io.StringIO()
-    code = cli_generate.run(args, out=out, err=err)
-    return code, out.getvalue(), err.getvalue()
 
 
 def test_cli_writes_json_lines_that_read_back() -> None:
