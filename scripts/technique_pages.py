@@ -67,12 +67,13 @@ MORE_TRIES: dict[tuple[str, str], int] = {
     ("jellyfish", "sudoku"): 125,
     ("sue-de-coq", "sudoku"): 45,
     ("turbot-fish", "greater-killer"): 90,
+    ("sue-de-coq", "kropki"): 70,
 }
 """(technique, kind) -> tries, where the kind's default is too few for an example at its seed
 (:func:`seed_for`), or more than 200 (each about 1.5 times the tries that found it, measured
 2026-11-28: Kakuro Cut vertex 52, Kropki Naked quad 117; Killer Naked quad 7, Finned Jellyfish,
-Contradiction (depth 2 and 3) and Guess 6; Greater Killer Turbot fish 61, 83 CPU s; the Sudoku
-ones of :data:`SEEDS`: see there).
+Contradiction (depth 2 and 3) and Guess 6; Greater Killer Turbot fish 61, 83 CPU s; those of
+:data:`SEEDS`: see there).
 At most 200 (the ``sumlogic generate`` default), so that the command a page shows makes its puzzle
 as it stands."""
 SEED = 0
@@ -80,14 +81,16 @@ SEED = 0
 SEEDS: dict[tuple[str, str], int] = {
     ("jellyfish", "sudoku"): 6,
     ("sue-de-coq", "sudoku"): 7,
+    ("sue-de-coq", "kropki"): 47,
 }
 """(technique, kind) -> the generator's seed, where :data:`SEED` makes no example within 200 tries:
 the first seed of 0, 1, 2, ... whose 200 tries make one (with :data:`MORE_TRIES` for that pair, at
 most 200 too, so that the command a page shows, with its seed, makes its puzzle).  Measured
 2026-11-28 by scanning seeds with 200 tries each (one generator run a try, judged on the way for
-every technique still sought): Sudoku Jellyfish at seed 6, its 82nd try (seeds 0-6, 1 400 tries,
-208 CPU s; ``generate`` alone 9.9 CPU s); Sudoku Sue de Coq at seed 7, its 28th try (seeds 0-7,
-1 600 tries, 226 CPU s; alone 4.1 CPU s).  BENCHMARKS.md ("The rarest techniques") has the scan."""
+every technique still sought; its CPU through that seed): Sudoku Jellyfish at seed 6, its 82nd
+try (1 282 tries in all, 208 CPU s; ``generate`` alone 9.9 CPU s); Sudoku Sue de Coq at seed 7,
+its 28th try (1 428 tries, 226 CPU s; alone 4.1 CPU s); Kropki Sue de Coq at seed 47, its 47th
+try (9 447 tries, 602 CPU s; alone 6.8 CPU s).  BENCHMARKS.md ("The rarest techniques") has the scan."""
 SERVE = "http://127.0.0.1:8000/"
 """Where ``sumlogic serve`` listens by default."""
 KIND_ORDER = ("sudoku", "killer", "greater-killer", "kropki", "kakuro")

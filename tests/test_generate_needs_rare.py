@@ -72,6 +72,7 @@ def test_needs_reaches_it_in_a_merged_killer(kind: str, technique: str, seed: in
 SCANNED = [
     ("sudoku", "sue-de-coq"),  # seed 7, 28th try: 4 CPU s
     ("sudoku", "jellyfish"),  # seed 6, 82nd try: 10 CPU s
+    ("kropki", "sue-de-coq"),  # seed 47, 47th try: 7 CPU s
     ("greater-killer", "turbot-fish"),  # seed 0, 61st try: 83 CPU s
 ]
 
