@@ -9,8 +9,9 @@ the kind's usual notation, which reads back to the same puzzle, with a
 sentence of the first step of the technique in ``sumlogic explain``'s
 explanation of that puzzle, and a picture of that step drawn by the step
 page itself (:mod:`scripts.technique_pictures`).  Examples come from
-:func:`generated`: ``sumlogic generate KIND --needs ID --seed 0`` (at most
-``--tries`` tries, by default :func:`tries_for`); where it finds none, the page says so.
+:func:`generated`: ``sumlogic generate KIND --needs ID --seed 0`` (another seed for
+the few of :data:`SEEDS`; at most ``--tries`` tries, by default :func:`tries_for`);
+where it finds none, the page says so.
 
     python scripts/technique_pages.py                        # every page and the index
     python scripts/technique_pages.py --only x-wing,w-wing   # these pages (and the index)
@@ -63,14 +64,30 @@ MORE_TRIES: dict[tuple[str, str], int] = {
     ("contradiction-2", "killer"): 10,
     ("contradiction-3", "killer"): 10,
     ("guess", "killer"): 10,
+    ("jellyfish", "sudoku"): 125,
+    ("sue-de-coq", "sudoku"): 45,
+    ("turbot-fish", "greater-killer"): 90,
 }
-"""(technique, kind) -> tries, where the kind's default is too few for an example at :data:`SEED`
-(each about 1.5 times the tries that found it, measured 2026-11-28: Kakuro Cut vertex 52, Kropki
-Naked quad 117; Killer Naked quad 7, Finned Jellyfish, Contradiction (depth 2 and 3) and Guess 6).
+"""(technique, kind) -> tries, where the kind's default is too few for an example at its seed
+(:func:`seed_for`), or more than 200 (each about 1.5 times the tries that found it, measured
+2026-11-28: Kakuro Cut vertex 52, Kropki Naked quad 117; Killer Naked quad 7, Finned Jellyfish,
+Contradiction (depth 2 and 3) and Guess 6; Greater Killer Turbot fish 61, 83 CPU s; the Sudoku
+ones of :data:`SEEDS`: see there).
 At most 200 (the ``sumlogic generate`` default), so that the command a page shows makes its puzzle
 as it stands."""
 SEED = 0
-"""The generator's seed for every example, so that the pages are reproducible."""
+"""The generator's seed for every example but those of :data:`SEEDS`, so that the pages are reproducible."""
+SEEDS: dict[tuple[str, str], int] = {
+    ("jellyfish", "sudoku"): 6,
+    ("sue-de-coq", "sudoku"): 7,
+}
+"""(technique, kind) -> the generator's seed, where :data:`SEED` makes no example within 200 tries:
+the first seed of 0, 1, 2, ... whose 200 tries make one (with :data:`MORE_TRIES` for that pair, at
+most 200 too, so that the command a page shows, with its seed, makes its puzzle).  Measured
+2026-11-28 by scanning seeds with 200 tries each (one generator run a try, judged on the way for
+every technique still sought): Sudoku Jellyfish at seed 6, its 82nd try (seeds 0-6, 1 400 tries,
+208 CPU s; ``generate`` alone 9.9 CPU s); Sudoku Sue de Coq at seed 7, its 28th try (seeds 0-7,
+1 600 tries, 226 CPU s; alone 4.1 CPU s).  BENCHMARKS.md ("The rarest techniques") has the scan."""
 SERVE = "http://127.0.0.1:8000/"
 """Where ``sumlogic serve`` listens by default."""
 KIND_ORDER = ("sudoku", "killer", "greater-killer", "kropki", "kakuro")
@@ -102,6 +119,15 @@ def tries_for(kind: str, technique: Technique) -> int:
     return TRIES[kind]
 
 
+def seed_for(kind: str, technique_id: str) -> int:
+    """The seed an example of ``technique_id`` in ``kind`` is generated with: :data:`SEEDS`, else :data:`SEED`.
+
+    >>> seed_for("sudoku", "naked-single") == SEED
+    True
+    """
+    return SEEDS.get((technique_id, kind), SEED)
+
+
 def kinds_of(technique: Technique) -> list[str]:
     """The kinds a technique applies to, in :data:`KIND_ORDER`."""
     return [k for k in KIND_ORDER if k in KINDS and (not technique.kinds or k in technique.kinds)]
@@ -120,15 +146,16 @@ class Example:
 
 
 def generated(kind: str, technique_id: str, tries: int) -> tuple[Puzzle | None, str, str]:
-    """A puzzle of ``kind`` that needs ``technique_id`` (:data:`SEED`, at most ``tries`` tries), the
-    ``sumlogic generate`` command that makes it, and why there is none when there is none.
+    """A puzzle of ``kind`` that needs ``technique_id`` (seed :func:`seed_for`, at most ``tries``
+    tries), the ``sumlogic generate`` command that makes it, and why there is none when there is none.
 
     The needs API (``sumlogic generate KIND --needs ID``): the puzzle's explanation uses the
     technique (``guess`` too: a puzzle whose explanation has to guess).
     """
-    command = f"sumlogic generate {kind} --needs {technique_id} --seed {SEED}"
+    seed = seed_for(kind, technique_id)
+    command = f"sumlogic generate {kind} --needs {technique_id} --seed {seed}"
     try:
-        return sumlogic.generate(kind, seed=SEED, max_tries=tries, needs=[technique_id]), command, ""
+        return sumlogic.generate(kind, seed=seed, max_tries=tries, needs=[technique_id]), command, ""
     except SumlogicError as error:
         return None, command, f"`{command} --max-tries {tries}` says: {error}"
 

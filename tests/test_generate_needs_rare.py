@@ -13,6 +13,8 @@ from __future__ import annotations
 import pytest
 
 import sumlogic
+import techniques
+from scripts.technique_pages import seed_for, tries_for
 from solver.engine import DEFAULT_BUDGET
 from solver.search import count_solutions
 from sumlogic.needs import NEEDS_MERGE_LEVEL, needs_of
@@ -65,6 +67,21 @@ def test_needs_reaches_it(kind: str, technique: str, seed: int) -> None:
 def test_needs_reaches_it_in_a_merged_killer(kind: str, technique: str, seed: int) -> None:
     assert needs_of(kind, technique).level >= NEEDS_MERGE_LEVEL  # the slow ones are the merging ones
     check(kind, technique, seed)
+
+
+# (kind, technique): reached only by scanning seeds with 200 tries each (BENCHMARKS.md, "The last three
+# technique pages"); the seed and tries are those of their technique pages (scripts/technique_pages.py).
+SCANNED = [
+    ("sudoku", "sue-de-coq"),  # seed 7, 28th try: 4 CPU s
+    ("sudoku", "jellyfish"),  # seed 6, 82nd try: 10 CPU s
+    ("greater-killer", "turbot-fish"),  # seed 0, 61st try: 83 CPU s
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind, technique", SCANNED)
+def test_needs_reaches_it_at_the_seed_its_page_names(kind: str, technique: str) -> None:
+    check(kind, technique, seed_for(kind, technique), tries_for(kind, techniques.BY_ID[technique]))
 
 
 def test_guess_is_needed_like_a_technique() -> None:

@@ -21,9 +21,11 @@ import pytest
 
 import sumlogic
 import techniques
+from puzzles.generate import DEFAULT_MAX_TRIES
 from puzzles.kinds import KINDS
 from scripts import technique_about, technique_pages, technique_pictures
 from scripts.technique_pictures import Painter
+from solver.errors import SumlogicError
 
 SVG = "{http://www.w3.org/2000/svg}"
 ONLY = ["naked-single", "x-wing", "sum-combinations"]
@@ -151,3 +153,39 @@ def test_the_committed_naked_single_page_is_up_to_date(browser: Any) -> None:
         files = technique_pages.build(["naked-single"], None, None, paint)
     assert technique_pages.differences(files, technique_pages.OUT, whole=False) == [], \
         "run python scripts/technique_pages.py"
+
+
+def test_an_example_of_seeds_is_generated_and_named_with_its_own_seed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A (technique, kind) of SEEDS is made with that seed and its page's command names it; the
+    others keep SEED (the generator is replaced: only what it is asked for is checked here)."""
+    calls: list[tuple[str, dict[str, Any]]] = []
+    made = object()
+
+    def generate(kind: str, **options: Any) -> object:
+        calls.append((kind, options))
+        if options["seed"] == 5:
+            raise SumlogicError("no such puzzle within 3 tries")
+        return made
+
+    monkeypatch.setattr(technique_pages, "SEEDS", {("jellyfish", "kropki"): 17, ("jellyfish", "kakuro"): 5})
+    monkeypatch.setattr(technique_pages.sumlogic, "generate", generate)
+    assert technique_pages.generated("kropki", "jellyfish", 42) == (
+        made, "sumlogic generate kropki --needs jellyfish --seed 17", "")
+    assert technique_pages.generated("sudoku", "jellyfish", 7)[1] == (
+        f"sumlogic generate sudoku --needs jellyfish --seed {technique_pages.SEED}")
+    puzzle, command, why = technique_pages.generated("kakuro", "jellyfish", 3)
+    assert puzzle is None and command == "sumlogic generate kakuro --needs jellyfish --seed 5"
+    assert why == ("`sumlogic generate kakuro --needs jellyfish --seed 5 --max-tries 3` says: "
+                   "no such puzzle within 3 tries")
+    assert calls == [("kropki", {"seed": 17, "max_tries": 42, "needs": ["jellyfish"]}),
+                     ("sudoku", {"seed": technique_pages.SEED, "max_tries": 7, "needs": ["jellyfish"]}),
+                     ("kakuro", {"seed": 5, "max_tries": 3, "needs": ["jellyfish"]})]
+
+
+def test_each_seeds_entry_is_a_technique_of_its_kind_within_the_default_tries() -> None:
+    """What SEEDS names exists and applies, and its tries stay within ``sumlogic generate``'s default
+    (DEFAULT_MAX_TRIES, 200), so the command on the page, which names no ``--max-tries``, makes the same puzzle."""
+    for (tid, kind), seed in technique_pages.SEEDS.items():
+        technique = techniques.BY_ID[tid]
+        assert kind in technique_pages.kinds_of(technique) and seed != technique_pages.SEED
+        assert technique_pages.tries_for(kind, technique) <= DEFAULT_MAX_TRIES
