@@ -34,7 +34,7 @@ KINDS_HERE = ["sudoku", "kakuro"]
 TRIES = 6
 
 SECTION = re.compile(
-    r"^## (?P<title>.+?)\n\nThe puzzle of `(?P<command>sumlogic generate (?P<kind>\S+) [^`]*--seed 0)`, "
+    r"^## (?P<title>.+?)\n\nThe puzzle of `(?P<command>sumlogic generate (?P<kind>\S+) [^`]*--seed \d+)`, "
     r"in the `(?P<notation>\S+)` notation:\n\n(?P<ticks>`{3,})text\n(?P<text>.*?)\n(?P=ticks)\n\n"
     r"Play it: start `sumlogic serve` and open \[the play page\]\((?P<address>[^)]+)\)\.\n\n"
     r"Step (?P<step>\d+) of (?P<total>\d+) of `sumlogic explain` \(the first (?P<name>.+?) step\):\n\n"
@@ -189,3 +189,31 @@ def test_each_seeds_entry_is_a_technique_of_its_kind_within_the_default_tries() 
         technique = techniques.BY_ID[tid]
         assert kind in technique_pages.kinds_of(technique) and seed != technique_pages.SEED
         assert technique_pages.tries_for(kind, technique) <= DEFAULT_MAX_TRIES
+
+
+@pytest.mark.slow
+def test_every_committed_example_is_unique_and_needs_its_technique() -> None:
+    """Every example on the committed pages (docs/techniques) is what ``generate --needs``
+    promises: unique by the exact solver, and a fresh explanation of the text on the page uses
+    the technique at the step the page names, with the page's sentence.  So a change of the
+    engine that makes a page untrue fails here until the page is made again."""
+    from solver.search import count_solutions
+
+    folder = technique_pages.OUT
+    checked = 0
+    for technique in techniques.catalogue():
+        page = (folder / f"{technique.id}.md").read_text(encoding="utf-8")
+        for example in examples(page):
+            where = f"{technique.id}.md, {example['title']}"
+            puzzle = sumlogic.parse(example["text"], example["notation"])
+            assert puzzle.kind == example["kind"], where
+            assert count_solutions(puzzle, 2) == 1, f"{where}: not unique"
+            steps = fresh(example["text"], example["notation"])["steps"]
+            number = int(example["step"])
+            assert len(steps) == int(example["total"]), f"{where}: the explanation has another length"
+            step = steps[number - 1]
+            first = next(i for i, s in enumerate(steps, 1) if s["technique"] == technique.id)
+            assert (step["technique"], first) == (technique.id, number), where
+            assert step["text"] == example["sentence"], where
+            checked += 1
+    assert checked >= len(techniques.catalogue())  # at least one example a technique, on average
