@@ -212,8 +212,8 @@ def test_every_committed_example_is_unique_and_needs_its_technique() -> None:
             number = int(example["step"])
             assert len(steps) == int(example["total"]), f"{where}: the explanation has another length"
             step = steps[number - 1]
-            first = next(i for i, s in enumerate(steps, 1) if s["technique"] == technique.id)
-            assert (step["technique"], first) == (technique.id, number), where
+            first = next((i for i, s in enumerate(steps, 1) if s["technique"] == technique.id), None)
+            assert first == number and step["technique"] == technique.id, f"{where}: first used at step {first}"
             assert step["text"] == example["sentence"], where
             checked += 1
     assert checked >= len(techniques.catalogue())  # at least one example a technique, on average
