@@ -412,10 +412,24 @@ def test_no_minute_figure_above_the_calibrated_range_on_a_few(capsys: pytest.Cap
 
 @pytest.mark.slow
 def test_no_minute_figure_above_the_calibrated_range_over_the_corpus(capsys: pytest.CaptureFixture[str],
-                                                                     corpus: Path) -> None:
-    """``sumlogic grade --json`` over the whole corpus prints no minute figure above the range."""
-    records = _graded_over(capsys, [str(p) for p in sorted(corpus.glob("*.jsonl"))])
-    assert len(records) > 100
+                                                                     corpus: Path, known_hard: frozenset[str],
+                                                                     tmp_path: Path) -> None:
+    """``sumlogic grade --json`` over the corpus prints no minute figure above the range.
+
+    The 20 known-hard Killers (``tests/conftest.py``) are left out: grading them at the
+    CLI's full budget was three quarters of this test's CPU (210 of 290 s), and most of
+    them guess, so their records carry no minutes.  Every other corpus puzzle is graded,
+    and some of their estimates pass the range, so the clamp is exercised (asserted).
+    """
+    paths = []
+    for path in sorted(corpus.glob("*.jsonl")):
+        lines = [line for line in path.read_text().splitlines()
+                 if line.strip() and json.loads(line)["id"] not in known_hard]
+        paths.append(tmp_path / path.name)
+        paths[-1].write_text("\n".join(lines) + "\n")
+    records = _graded_over(capsys, [str(p) for p in paths])
+    assert len(records) > 100 and not {r["id"] for r in records} & known_hard
+    assert any(r["minutes_open"] for r in records)  # some estimate did pass the range and was clamped
 
 
 def test_the_calibrated_range_is_the_timed_sets_range(rated: Path) -> None:
