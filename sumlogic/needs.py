@@ -83,15 +83,23 @@ _HOUSES_ONLY = {
 }
 _RUN_SUBSETS = "a Kakuro's houses are its runs, and sum-fillings (earlier) removes all a subset inside a run would"
 
+_TURBOT_IN_HOUSES = ("with rows, columns and boxes only, each strong link of one digit is a house's last two "
+                     "places, so a chain of two such links is a Skyscraper, a 2-String Kite or an Empty "
+                     "Rectangle, or Pointing or Claiming takes its candidates first (BENCHMARKS.md, 'Turbot fish "
+                     "is never needed')")
+
 NEVER: dict[str, dict[str, str]] = {
-    "sudoku": _HOUSES_ONLY,
+    "sudoku": {**_HOUSES_ONLY, "turbot-fish": _TURBOT_IN_HOUSES},
     "kropki": _HOUSES_ONLY,
     "kakuro": dict.fromkeys(("naked-pair", "hidden-pair", "naked-triple", "hidden-triple", "naked-quad",
                              "hidden-quad"), _RUN_SUBSETS),
 }
 """Techniques that apply to a kind but that the default order never needs there,
 because an earlier technique always takes their step first (kind -> id -> why;
-the reachability table of BENCHMARKS.md measures it too): ``--needs`` refuses them."""
+the reachability table of BENCHMARKS.md measures it too): ``--needs`` refuses them.
+Kropki keeps Turbot fish: a dot can join one digit in two cells strongly (r1c1 5/6 and
+r1c2 4/5 on a white dot: if r1c1 is not 5 it is 6, so r1c2 is 5), which the Sudoku
+argument does not cover."""
 
 
 def _by_id() -> dict[str, Technique]:

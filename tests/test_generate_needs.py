@@ -122,6 +122,9 @@ def test_api_errors_are_precise() -> None:
     with pytest.raises(InvalidArgumentError, match=r"a kakuro never needs naked-pair \(a Kakuro's houses are its runs"):
         sumlogic.generate("kakuro", needs="naked-pair")
     assert "last-cell" not in sumlogic.needs.reachable_ids("sudoku")
+    # a dot can join one digit strongly in two cells, so a Kropki keeps Turbot fish
+    assert "turbot-fish" not in sumlogic.needs.reachable_ids("sudoku")
+    assert "turbot-fish" in sumlogic.needs.reachable_ids("kropki")
     killer = sumlogic.needs.reachable_ids("killer")
     assert "last-cell" in killer and "naked-pair" in killer
     assert killer[-1] == "guess" and needs_of("killer", "guess,x-wing").ids == ("x-wing", "guess")
@@ -150,6 +153,7 @@ def run_cli(capsys: pytest.CaptureFixture[str]) -> Callable[..., tuple[int, str,
     (["--needs", "sum-combinations"], "a sudoku cannot need sum-combinations (it applies to kakuro, killer, "),
     (["--hardest"], "--hardest applies with --needs only"),
     (["--needs", "house-pointing"], "a sudoku never needs house-pointing (with rows, columns and boxes only"),
+    (["--needs", "turbot-fish"], "a sudoku never needs turbot-fish (with rows, columns and boxes only, each strong"),
 ])
 def test_cli_usage_errors_are_one_line_with_status_2(run_cli: Callable[..., tuple[int, str, str]],
                                                       argv: list[str], words: str) -> None:

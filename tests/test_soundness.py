@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from puzzles import from_record, sample, SAMPLES
 from puzzles.generate import generate
 from solver.engine import DEFAULT_BUDGET, Engine, solve_with_logic
+from sumlogic.needs import NEVER
 from techniques import DEFAULT
 
 from .corpus_traces import corpus_puzzles, corpus_trace
@@ -64,6 +65,17 @@ def test_every_corpus_puzzle_is_solved_soundly(kind, corpus, known_hard):
             problems.append(f"{puzzle.id}: {trace.status}")
         problems += [f"{puzzle.id}: {p}" for p in unsound(trace.steps, solution) + misapplied(trace.steps, kind)]
     assert not problems, "\n".join(problems[:20])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind", sorted(NEVER))
+def test_no_corpus_trace_uses_what_its_kind_never_needs(kind, corpus):
+    """``sumlogic.needs.NEVER`` says a kind never needs some techniques (an earlier one always
+    takes their step): no corpus trace of that kind uses one (the traces shared with the test above)."""
+    never = NEVER[kind]
+    used = [f"{puzzle.id}: {step.technique}" for puzzle in corpus_puzzles(str(corpus), kind)
+            for step in corpus_trace(puzzle).steps if step.technique in never]
+    assert never and not used, used[:10]
 
 
 def examples(usual: int) -> int:
