@@ -186,8 +186,15 @@ def combination_index(g: "LinkGraph") -> CombinationIndex:
     if MAX_REST:
         _add_remainders(g, cx, number)
     # The new nodes link like groups: weakly to what sees all of them, strongly to a
-    # region's other places for their digit.
-    for i in range(first_new, len(cx.nodes)):
+    # region's other places for their digit.  Per digit, the new nodes' cells and the
+    # regions whose places are all open are worked out once, not once per node.
+    end = len(cx.nodes)
+    new_of_digit: dict[int, list[tuple[int, int]]] = {}
+    for j in range(first_new, end):
+        their, e = cx.nodes[j]
+        new_of_digit.setdefault(e, []).append((j, cell_bits(their)))
+    open_places: dict[int, list[tuple[Region, int]]] = {}
+    for i in range(first_new, end):
         cells, d = cx.nodes[i]
         bits = cell_bits(cells)
         common = -1
@@ -197,17 +204,16 @@ def combination_index(g: "LinkGraph") -> CombinationIndex:
             seer = cx.at.get(((c,), d))
             if seer is not None:
                 link(i, seer, False)
-        for j in range(first_new, len(cx.nodes)):
-            their, e = cx.nodes[j]
-            if j != i and e == d and not cell_bits(their) & ~common:
+        for j, their_bits in new_of_digit[d]:
+            if j != i and not their_bits & ~common:
                 link(i, j, False)
         for gbits, gnode in g.groups(d):
             if not gbits & ~common:
                 link(i, cx.at[gnode], False)
-        for house, region_places in g.regions_needing(d):
-            if any(POPCOUNT[masks[c]] < 2 for c in region_places):
-                continue
-            place_bits = cell_bits(region_places)
+        if d not in open_places:
+            open_places[d] = [(house, cell_bits(region_places)) for house, region_places in g.regions_needing(d)
+                              if all(POPCOUNT[masks[c]] >= 2 for c in region_places)]
+        for house, place_bits in open_places[d]:
             if bits & ~place_bits or place_bits == bits:
                 continue
             rest = place_bits & ~bits
