@@ -54,7 +54,7 @@ import copy
 from typing import TYPE_CHECKING, Callable
 
 from .bits import POPCOUNT, cell_bits, cells_of, digits_of
-from .link_index import Indexed
+from .link_index import Indexed, weak_bits
 from .link_rules import Node
 from .model import Region
 from .supports import region_fit
@@ -120,8 +120,9 @@ def combination_index(g: "LinkGraph") -> CombinationIndex:
     cx.at = dict(base.at)
     cx.of_digit = list(base.of_digit)
     cx.cell_of = list(base.cell_of)
-    strong = [set(s) for s in base.strong]
-    weak = [set(w) for w in base.weak]
+    # the links added here, per node (the base's lists are shared, not copied, where none is added)
+    strong: dict[int, set[int]] = {}
+    weak: dict[int, set[int]] = {}
     cx.combination_links = {}
     cx.place_links = {}
     cx.sum_nodes = {}
@@ -138,14 +139,13 @@ def combination_index(g: "LinkGraph") -> CombinationIndex:
             cx.at[n] = i
             cx.of_digit[n[1]] |= 1 << i
             cx.cell_of.append(-1)
-            strong.append(set())
-            weak.append(set())
         return i
 
     def link(i: int, j: int, is_strong: bool) -> None:
         if i != j:
-            (strong if is_strong else weak)[i].add(j)
-            (strong if is_strong else weak)[j].add(i)
+            added = strong if is_strong else weak
+            added.setdefault(i, set()).add(j)
+            added.setdefault(j, set()).add(i)
 
     sums = _sums(g)
     for ri, region, combos in sums:
@@ -222,17 +222,16 @@ def combination_index(g: "LinkGraph") -> CombinationIndex:
                 link(i, partner, True)
                 cx.place_links.setdefault((i, partner), house)
                 cx.place_links.setdefault((partner, i), house)
-    cx.strong = [sorted(s) for s in strong]
-    cx.weak = [sorted(w) for w in weak]
-    cx.weak_bits = []
-    cx.has_strong = 0
-    for i, w in enumerate(cx.weak):
-        b = 0
-        for j in w:
-            b |= 1 << j
-        cx.weak_bits.append(b)
-        if cx.strong[i]:
-            cx.has_strong |= 1 << i
+    new: list[list[int]] = [[] for _ in range(len(cx.nodes) - first_new)]
+    cx.strong = list(base.strong) + new
+    cx.weak = list(base.weak) + [[] for _ in new]
+    for final, added in ((cx.strong, strong), (cx.weak, weak)):
+        for i, more in added.items():
+            final[i] = sorted(more.union(final[i]))
+    cx.weak_bits = weak_bits(cx.weak)
+    cx.has_strong = base.has_strong
+    for i in strong:
+        cx.has_strong |= 1 << i
     cx.added = ((1 << len(cx.nodes)) - 1) & ~((1 << first_new) - 1)
     return cx
 

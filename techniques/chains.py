@@ -115,7 +115,7 @@ def search(ctx: Context, ix: Indexed, starts: int, allowed: int, *, max_links: i
     best: Chain | None = None
     cap = max_links
     looked = charged = 0
-    strong_adj, weak_adj = ix.strong, ix.weak
+    strong_adj, weak_adj, weak_bits = ix.strong, ix.weak, ix.weak_bits
     i_starts = starts & allowed & ix.has_strong
     while i_starts:
         low = i_starts & -i_starts
@@ -125,6 +125,7 @@ def search(ctx: Context, ix: Indexed, starts: int, allowed: int, *, max_links: i
         parent_on: dict[int, int] = {}
         parent_off: dict[int, int] = {s: -1}
         off_seen, on_seen = low, 0
+        ws = weak_bits[s] & ix.singles & ~low  # what a chain from s can remove, at most
         frontier = [s]
         depth = 0
         found: Chain | None = None
@@ -141,6 +142,9 @@ def search(ctx: Context, ix: Indexed, starts: int, allowed: int, *, max_links: i
             depth += 1
             if depth >= min_links:
                 for v in reached:
+                    wv = weak_bits[v]
+                    if v != s and not (loops and wv >> s & 1) and not ws & wv & ~(1 << v):
+                        continue  # nothing to prove: the ends see no candidate together, no loop closes
                     found = _proof(ix, s, v, depth, parent_on, parent_off, loops, cap)
                     if found is not None:
                         break

@@ -18,9 +18,10 @@ so it adds at most 4: r1c1 and r1c2 lose 4-9.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Iterator
 
-from solver.bits import digits_of
+from solver.bits import digits_of, mask_sum
 from solver.contract import Context, Technique
 from solver.model import Region
 from solver.step import Step
@@ -37,11 +38,22 @@ def reachable_sums(region: Region, masks: list[int]) -> int:
     """The totals a region can still reach, as a bit mask (bit ``s`` for total ``s``)."""
     if region.total is not None:
         return 1 << region.total
-    now = tuple([masks[c] for c in region.cells])
-    if region.distinct:
+    return _reachable(tuple([masks[c] for c in region.cells]), region.distinct)
+
+
+@lru_cache(maxsize=1 << 14)
+def _reachable(now: tuple[int, ...], distinct: bool) -> int:
+    """The totals cells with these candidates can add up to (different digits when
+    ``distinct``), as a bit mask: the relation checks ask again and again for the same
+    cells, one candidate taken at a time, so the answers are kept.
+
+    >>> bin(_reachable((0b110, 0b1100), True)), bin(_reachable((0b110, 0b110), False))
+    ('0b111000', '0b11100')
+    """
+    if distinct:
         out = 0
         for combo in distinct_fit(now, ALL_SUMS)[1]:
-            out |= 1 << sum(digits_of(combo))
+            out |= 1 << mask_sum(combo)
         return out
     return repeat_support(now, ALL_SUMS)[1]
 

@@ -353,7 +353,7 @@ def test_every_bad_option_value_is_one_line_and_a_hint(argv: list[str], capsys: 
 
 
 @pytest.mark.slow
-@settings(max_examples=5000, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(argv=command_lines())
 def test_every_bad_option_value_slow(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     _check_usage(argv, capsys)
