@@ -1,5 +1,5 @@
 """How much trial the corpus Killers still need: contradiction steps (and those
-with an empty chain), guesses and CPU time per puzzle.
+with an empty chain), forcing nets, guesses and CPU time per puzzle.
 
     PYTHONPATH=. python benchmarks/trial_census.py [--kinds killer greater-killer] [--ids iss-tarek]
         [--budget 60000] [--out rows.jsonl] [--generated N --seed S]
@@ -49,6 +49,7 @@ def census(puzzle: Any, budget: int) -> dict[str, Any]:
         used[s.technique] = used.get(s.technique, 0) + 1
     return {"id": puzzle.id, "status": trace.status, "cpu": round(cpu, 3), "steps": len(trace.steps),
             "contradictions": len(contradictions), "empty": len(empty),
+            "nets": sum(1 for s in trace.steps if s.technique == "forcing-net"),
             "guesses": sum(1 for s in trace.steps if s.technique == "guess"), "work": trace.work,
             "used": used, "empty_ends": [s.sub_steps[-1].text for s in empty]}
 
@@ -63,16 +64,19 @@ def summary(rows: list[dict[str, Any]]) -> None:
     by: dict[str, list[dict[str, Any]]] = {}
     for r in rows:
         by.setdefault(source(r["id"]), []).append(r)
-    print(f"{'source':28} {'n':>4} {'contra':>7} {'empty':>6} {'with contra':>11} {'guessing':>8} {'max cpu':>8}")
+    print(f"{'source':28} {'n':>4} {'contra':>7} {'empty':>6} {'with contra':>11} {'nets':>5} {'guessing':>8} "
+          f"{'max cpu':>8}")
     for name, group in sorted(by.items()):
         print(f"{name:28} {len(group):>4} {sum(r['contradictions'] for r in group):>7} "
               f"{sum(r['empty'] for r in group):>6} {sum(1 for r in group if r['contradictions']):>11} "
+              f"{sum(r.get('nets', 0) for r in group):>5} "
               f"{sum(1 for r in group if r['guesses']):>8} {max(r['cpu'] for r in group):>8.2f}")
     every = [r for r in rows if not r["id"].startswith(EXTREME)]
     extreme = [r for r in rows if r["id"].startswith(EXTREME)]
     other = [r for r in rows if "mathemagic" not in r["id"]]
     print(f"all: {len(rows)} puzzles, {sum(r['contradictions'] for r in rows)} contradiction steps, "
-          f"{sum(r['empty'] for r in rows)} with an empty chain, {sum(1 for r in rows if r['guesses'])} guessing")
+          f"{sum(r['empty'] for r in rows)} with an empty chain, {sum(r.get('nets', 0) for r in rows)} forcing nets, "
+          f"{sum(1 for r in rows if r['guesses'])} guessing")
     print(f"everyday: {len(every)}, with contradiction or guess: "
           f"{sum(1 for r in every if r['contradictions'] or r['guesses'])}")
     print(f"forum extremes: {len(extreme)}, contradiction steps {sum(r['contradictions'] for r in extreme)}")
@@ -96,7 +100,7 @@ def generated(count: int, seed: int, budget: int, kind: str = "killer", verbose:
     from puzzles.generate import Rejected
 
     make = importlib.import_module(f"puzzles.generate.{kind.replace('-', '_')}")
-    trial = guessing = 0
+    trial = guessing = netted = net_only = 0
     cpu: list[float] = []
     for k in range(count):
         rng = random.Random(seed + k)
@@ -113,12 +117,16 @@ def generated(count: int, seed: int, budget: int, kind: str = "killer", verbose:
         needs = any(t.startswith("contradiction-") or t == "guess" for t in used)
         trial += needs
         guessing += "guess" in used
+        if "forcing-net" in used:
+            netted += 1
+            net_only += not needs
         if verbose and needs:
             print(f"trial {seed + k} {sorted(t for t in used if t.startswith('contradiction-') or t == 'guess')}",
                   flush=True)
     cpu.sort()
     print(f"generated {kind}s: {count} (seeds {seed}..{seed + count - 1}): trial {trial} "
-          f"({100 * trial / count:.1f}%), guessing {guessing}; CPU s per path: median {cpu[len(cpu) // 2]:.4f}, "
+          f"({100 * trial / count:.1f}%), guessing {guessing}, with forcing nets {netted} ({net_only} of them "
+          f"with no trial); CPU s per path: median {cpu[len(cpu) // 2]:.4f}, "
           f"total {sum(cpu):.1f}")
 
 

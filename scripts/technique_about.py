@@ -216,6 +216,11 @@ ABOUT: dict[str, str] = {
         "last two places in a house, a cell's last two digits) and run from cage to cage; a house's places for a "
         "digit may be grouped whatever their shape. When the two ends of the chain both see a candidate, one end "
         "is true, so that candidate goes."),
+    "forcing-net": (
+        "A cell with two to four candidates, a digit with two to four places in a house, or a cage with two to "
+        "four combinations left: one of these cases is true. Follow each case with the simple techniques; when "
+        "every case removes the same candidate (or a case runs into a dead end, so it is not the true one), that "
+        "candidate goes whichever case is true."),
     "contradiction-1": (
         "Suppose a candidate is true and follow the simple techniques from there. When that leads to a cell with "
         "no candidate or a house with no place for a digit, the supposition was wrong and the candidate is removed."),

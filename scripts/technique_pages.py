@@ -68,10 +68,12 @@ MORE_TRIES: dict[tuple[str, str], int] = {
     ("sue-de-coq", "sudoku"): 45,
     ("hidden-triple", "sudoku"): 175,
     ("sue-de-coq", "kropki"): 70,
+    ("contradiction-1", "sudoku"): 200,
 }
 """(technique, kind) -> tries, where the kind's default is too few for an example at its seed
 (:func:`seed_for`), or more than 200 (each about 1.5 times the tries that found it, measured
-2026-11-28: Kakuro Cut vertex 52, Kropki Naked quad 117; Killer Naked quad 7, Finned Jellyfish,
+2026-11-28: Kakuro Cut vertex 52, Kropki Naked quad 117 at seed 0 before forcing nets (at its seed
+23 now, within its first tries); Killer Naked quad 7, Finned Jellyfish,
 Contradiction (depth 2 and 3) and Guess 6; those of :data:`SEEDS`: see there).
 At most 200 (the ``sumlogic generate`` default), so that the command a page shows makes its puzzle
 as it stands."""
@@ -83,6 +85,14 @@ SEEDS: dict[tuple[str, str], int] = {
     ("sue-de-coq", "kropki"): 47,
     ("hidden-triple", "sudoku"): 1,
     ("turbot-fish", "greater-killer"): 8,
+    ("xyz-wing", "greater-killer"): 3,
+    ("finned-x-wing", "greater-killer"): 2,
+    ("contradiction-1", "sudoku"): 2,
+    ("contradiction-1", "killer"): 2,
+    ("x-chain", "greater-killer"): 1,
+    ("contradiction-1", "kropki"): 14,
+    ("xy-chain", "kropki"): 19,
+    ("naked-quad", "kropki"): 23,
 }
 """(technique, kind) -> the generator's seed, where :data:`SEED` makes no example within 200 tries:
 the first seed of 0, 1, 2, ... whose 200 tries make one (with :data:`MORE_TRIES` for that pair, at
@@ -97,7 +107,13 @@ command, which names no ``--max-tries``, did not make it); seed 1 does at its 11
 2026-11-28 with every Sudoku example of the pages (the others come within 200 at seed 0).
 Greater Killer Turbot fish: seed 0 makes one, but only at its 61st try (83 CPU s, for the page's
 command and for the test that runs it); seed 8 does at its 4th (7 CPU s), found 2026-11-28 by
-scanning seeds 1-8 with 10 tries each, so it is the seed (a seed may be chosen to save that much)."""
+scanning seeds 1-8 with 10 tries each, so it is the seed (a seed may be chosen to save that much).
+Forcing nets (before ``contradiction-1``) took some examples away at seed 0; scanned 2026-11-29 with
+the page's tries (``sumlogic.generate(kind, needs=[id], seed=S, max_tries=T)`` for S = 1, 2, ...;
+T 200 for Kropki naked quad): Greater Killer XYZ-Wing seed 3, Finned X-Wing seed
+2, X-Chain seed 1; Sudoku contradiction-1 seed 2 (seed 1: none in 200); Killer contradiction-1 seed 2
+(seed 1: none in its 3 tries); Kropki contradiction-1 seed 14, XY-Chain
+seed 19, naked quad seed 23 (seeds 1-22: none in 160-200 tries)."""
 SERVE = "http://127.0.0.1:8000/"
 """Where ``sumlogic serve`` listens by default."""
 KIND_ORDER = ("sudoku", "killer", "greater-killer", "kropki", "kakuro")

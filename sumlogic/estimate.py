@@ -27,6 +27,7 @@ from solver.bits import combinations
 from solver.engine import GUESS, Context, Trace, Work
 from solver.model import Puzzle
 from solver.step import Step
+from techniques import forcing
 
 
 #: One top-level step of a solving path as the time estimate sees it:
@@ -77,7 +78,9 @@ class MoveCounter:
     :func:`_cap` (techniques only read the state, so the path does not
     change).  A contradiction is not searched again (that costs work and its
     search keeps notes): its chain is replayed with a separate work budget of
-    its own (:data:`CHAIN_WORK`), and its moves open are 1.  Combinations:
+    its own (:data:`CHAIN_WORK`), and its moves open are 1.  A forcing net
+    counts the same way, its chain being all its cases' steps together
+    (:func:`techniques.forcing.net_length`).  Combinations:
     see :data:`PathStep`.
     """
 
@@ -142,6 +145,10 @@ class MoveCounter:
         marks, crossing = self.marks(ctx, step)
         if step.level >= CHAIN_LEVEL and step.technique.startswith("contradiction-") and step.eliminations:
             return 1, self.chain(ctx, step), combos, size, marks, crossing
+        if step.technique == forcing.ID and step.eliminations:
+            # A net is read like a contradiction: one move, and its chain is every case's steps together.
+            length = forcing.net_length(ctx, step, CHAIN_WORK)
+            return 1, LONG_CHAIN if length is None else length, combos, size, marks, crossing
         techniques = ctx.techniques
         ids = [t.id for t in techniques]
         if step.technique not in ids or not count:

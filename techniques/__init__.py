@@ -21,8 +21,8 @@ from solver.errors import InvalidArgumentError
 from solver.step import Step
 
 from . import (aic, als, blocked_fillings, cage_pairs, combination_chains, combinations, comparisons, contradiction,
-               cutvertex, dots, fish, house_combos, innies, intersections, kropki_groups, runs, seeing, singles,
-               subsets, turbot, uniqueness, wings)
+               cutvertex, dots, fish, forcing, house_combos, innies, intersections, kropki_groups, runs, seeing,
+               singles, subsets, turbot, uniqueness, wings)
 
 DEFAULT: tuple[Technique, ...] = (
     *singles.TECHNIQUES,
@@ -71,6 +71,8 @@ DEFAULT: tuple[Technique, ...] = (
     *blocked_fillings.TECHNIQUES,
     # killerlogic (issue 27): chains through the sums' combinations, last before trial (only stalls change)
     *combination_chains.TECHNIQUES,
+    # forcing (issue 27): a few cases that each remove the same candidate, before a contradiction's one supposition
+    *forcing.TECHNIQUES,
     *contradiction.TECHNIQUES,
 )
 

@@ -382,16 +382,22 @@ def screen(ctx: Context, depth: int) -> Iterator[list[tuple[int, int]]]:
 
 # --- replaying a supposition with the techniques ---------------------------------------
 class Chase:
-    """A supposition followed step by step with the cheaper techniques."""
+    """A supposition followed step by step with the cheaper techniques.
+
+    The supposition is ``cell`` holding ``digit``, or ``case``, any step
+    (a forcing net's case: a sum's combination as removals, say); the
+    chase then stops where its owner says (:meth:`advance` one step at a
+    time), or at a dead end."""
 
     def __init__(self, ctx: Context, cell: int, digit: int, depth: int, *, explain: bool,
-                 work: Work | None = None) -> None:
+                 work: Work | None = None, case: Step | None = None) -> None:
         self.cell, self.digit = cell, digit
         self.inner = inner_techniques(ctx, depth)
-        text = f"Suppose {ctx.name(cell)} is {digit}." if explain else ""
-        suppose = Step(ASSUME, "Supposition", LEVELS[depth][0], text, placements=((cell, digit),), cells=(cell,))
+        if case is None:
+            text = f"Suppose {ctx.name(cell)} is {digit}." if explain else ""
+            case = Step(ASSUME, "Supposition", LEVELS[depth][0], text, placements=((cell, digit),), cells=(cell,))
         before = list(ctx.state.masks)
-        self.fork = ctx.suppose(suppose, techniques=self.inner, explain=explain, work=work)
+        self.fork = ctx.suppose(case, techniques=self.inner, explain=explain, work=work)
         assert self.fork.last is not None
         self.steps: list[Step] = [self.fork.last]
         #: the dead end reached (None while open or when the techniques stall)

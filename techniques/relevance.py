@@ -69,11 +69,22 @@ def effects(step: Step, max_digit: int) -> set[tuple[int, int]]:
     return out
 
 
-def relevant(steps: Sequence[Step], end_cells: Iterable[int], max_digit: int = 9) -> list[int]:
+def relevant(steps: Sequence[Step], end_cells: Iterable[int], max_digit: int = 9,
+             targets: Iterable[tuple[int, int]] = ()) -> list[int]:
     """Indexes (ascending) of the steps the dead end depends on, given the
-    cells the dead end looks at.  A nested contradiction looked at the whole
-    state, so every step before a kept one of those is kept too."""
-    need = _all_of(end_cells, max_digit)
+    cells the dead end looks at; or, for a chain that ends in removals
+    rather than a dead end (a forcing net's case), the steps those removals
+    depend on, given as ``targets`` (``(cell, digit)`` pairs).  A nested
+    contradiction looked at the whole state, so every step before a kept
+    one of those is kept too.
+
+    >>> from solver.step import Step
+    >>> a = Step("naked-single", "Naked single", 1, placements=((1, 2),), eliminations=((2, 1 << 2),), cells=(1,))
+    >>> b = Step("naked-single", "Naked single", 1, placements=((5, 3),), eliminations=((6, 1 << 3),), cells=(5,))
+    >>> relevant([a, b], (), targets=[(6, 3)])
+    [1]
+    """
+    need = _all_of(end_cells, max_digit) | set(targets)
     need_regions: set[str] = set()
     keep: list[int] = []
     everything = False
@@ -107,11 +118,10 @@ def _covers(found: Step, step: Step) -> bool:
     return all((r.cells, r.total) in have for r in step.derived)
 
 
-def confirmed(ctx: Context, chain: Sequence[Step], keep: Sequence[int], inner: Sequence[Technique]) -> DeadEnd | None:
+def replayed(ctx: Context, chain: Sequence[Step], keep: Sequence[int], inner: Sequence[Technique]) -> Context | None:
     """Replay ``chain[0]`` (the supposition) and the kept steps from ``ctx``,
-    each found again by its technique before it is applied; the dead end
-    reached then, or None when some step is not found again or no dead end
-    follows (the full chain is shown instead)."""
+    each found again by its technique before it is applied: the state they
+    leave (a fork of ``ctx``), or None when some step is not found again."""
     fork = ctx.suppose(chain[0], techniques=inner, explain=False, work=Work())
     by_id = {t.id: t for t in inner}
     for i in keep:
@@ -121,16 +131,36 @@ def confirmed(ctx: Context, chain: Sequence[Step], keep: Sequence[int], inner: S
             if technique is None or not any(_covers(found, step) for found in technique.find(fork)):
                 return None
         fork.carry_out(step)
-    return dead_end(fork)
+    return fork
 
 
-def prune(ctx: Context, chain: Sequence[Step], end: DeadEnd, inner: Sequence[Technique]) -> list[Step]:
+def confirmed(ctx: Context, chain: Sequence[Step], keep: Sequence[int], inner: Sequence[Technique]) -> DeadEnd | None:
+    """The dead end the kept steps of ``chain`` reach when :func:`replayed`, or
+    None when some step is not found again or no dead end follows (the full
+    chain is shown instead)."""
+    fork = replayed(ctx, chain, keep, inner)
+    return None if fork is None else dead_end(fork)
+
+
+def prune(ctx: Context, chain: Sequence[Step], end: DeadEnd | None, inner: Sequence[Technique],
+          targets: Sequence[tuple[int, int]] = ()) -> list[Step]:
     """``chain`` (the supposition first) without the steps the dead end does not
-    need, when the shorter chain is confirmed; else ``chain`` unchanged."""
-    end_cells = set(end.cells)
-    for _, cells in end.regions:
-        end_cells.update(cells)
-    keep = [k + 1 for k in relevant(chain[1:], end_cells, ctx.puzzle.max_digit)]
-    if len(keep) == len(chain) - 1 or confirmed(ctx, chain, keep, inner) is None:
+    need, when the shorter chain is confirmed; else ``chain`` unchanged.  With
+    no dead end (``end`` None), the chain ends in removals instead: the
+    ``(cell, digit)`` pairs ``targets``, which the shorter chain must still make."""
+    end_cells: set[int] = set()
+    if end is not None:
+        end_cells.update(end.cells)
+        for _, cells in end.regions:
+            end_cells.update(cells)
+    keep = [k + 1 for k in relevant(chain[1:], end_cells, ctx.puzzle.max_digit,
+                                    () if end is not None else targets)]
+    if len(keep) == len(chain) - 1:
         return list(chain)
-    return [chain[0]] + [chain[i] for i in keep]
+    if end is not None:
+        ok = confirmed(ctx, chain, keep, inner) is not None
+    else:
+        fork = replayed(ctx, chain, keep, inner)
+        ok = fork is not None and (dead_end(fork) is not None
+                                   or not any(fork.state.masks[c] >> d & 1 for c, d in targets))
+    return [chain[0]] + [chain[i] for i in keep] if ok else list(chain)

@@ -464,12 +464,14 @@ def test_explain_budget_makes_guesses_where_chains_would_be_needed(capsys: pytes
     code, out, _ = run(capsys, "explain", "sample:greater-killer-1", "--json")
     assert code == 0
     [free] = json_lines(out)
-    assert free["by_logic"] and any(s["technique"].startswith("contradiction") for s in free["steps"])
+    # Steps that follow suppositions spend the budget: contradictions and forcing nets.
+    supposing = ("contradiction", "forcing-net")
+    assert free["by_logic"] and any(s["technique"].startswith(supposing) for s in free["steps"])
     code, out, _ = run(capsys, "explain", "sample:greater-killer-1", "--json", "--budget", "0")
     assert code == 0
     [tight] = json_lines(out)
     assert tight["status"] == "solved" and not tight["by_logic"] and tight["solution"] == free["solution"]
-    assert not any(s["technique"].startswith("contradiction") for s in tight["steps"])
+    assert not any(s["technique"].startswith(supposing) for s in tight["steps"])
     assert any("work budget" in s["text"] for s in tight["steps"] if s["technique"] == "guess")
 
 

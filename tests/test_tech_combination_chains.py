@@ -8,11 +8,8 @@ from __future__ import annotations
 
 import random
 
-import pytest
-from hypothesis import HealthCheck, given, settings
 
 import techniques
-from puzzles import from_record, read_path
 from puzzles.generate import killer
 from solver.bits import mask_of
 from solver.candidates import Candidates
@@ -20,12 +17,10 @@ from solver.engine import Context, Work
 from solver.link_combos import combination_index
 from solver.links import LinkGraph, node
 from solver.search import solve
-from techniques import combination_chains
 from techniques.combination_chains import find_combination_chains
 
-from .strategies import killer_records
 from .test_tech_catalogue import FULL, cell, ctx_for, grid, setting
-from .test_tech_soundness import check_run, greater_killer_records
+from .test_tech_soundness import check_run
 
 # cage a (10) in row 1 (r1c2 r1c3), cage b (5) in column 1 (r2c1 r3c1); r1c2 and r2c1 share box 1.
 CAGES = [("a", 10, ("r1c2", "r1c3")), ("b", 5, ("r2c1", "r3c1"))]
@@ -140,33 +135,5 @@ def test_a_generated_killer_that_needed_trial_needs_none():
     assert not any(t.startswith("contradiction") for t in used) and guesses == 0
 
 
-# --- soundness with the technique first ---------------------------------------------------
-def front_order() -> tuple:
-    first = combination_chains.TECHNIQUES
-    return first + tuple(t for t in techniques.DEFAULT if t not in first)
-
-
-# First in the order, the chain search runs at every step (a few minutes in all): the slow tier.
-@pytest.mark.slow
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(killer_records(max_cage=4))
-def test_combination_chains_first_on_generated_killers(record):
-    puzzle = from_record(record)
-    check_run(puzzle, puzzle.parse_solution(record["solution"]), techniques=front_order(), work=Work(800))
-
-
-@pytest.mark.slow
-@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(greater_killer_records())
-def test_combination_chains_first_on_generated_greater_killers(record):
-    puzzle = from_record(record)
-    check_run(puzzle, puzzle.parse_solution(record["solution"]), techniques=front_order(), work=Work(800))
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("kind", ["killer", "kakuro"])
-def test_combination_chains_first_on_corpus_puzzles(kind, corpus):
-    puzzles = read_path(str(corpus / f"{kind}.jsonl"))
-    for puzzle in puzzles[7::40]:
-        check_run(puzzle, puzzle.parse_solution(puzzle.get_info("solution")), techniques=front_order(),
-                  work=Work(800), explain=False)
+# Soundness with the technique first in the order, on generated and corpus puzzles:
+# tests/test_tech_soundness.py (test_late_techniques_first_*).

@@ -24,14 +24,14 @@ from solver.step import Step
 from solver.model import Region
 import techniques
 from techniques import (als, blocked_fillings, cage_pairs, combination_chains, combinations, comparisons, dots, fish,
-                        house_combos, intersections, seeing, singles, subsets, uniqueness, wings)
+                        forcing, house_combos, intersections, seeing, singles, subsets, uniqueness, wings)
 
 from .strategies import greater_killer_records, kakuro_records, killer_records, kropki_records
 
 TECHNIQUES = tuple(sorted(singles.TECHNIQUES + combinations.TECHNIQUES + dots.TECHNIQUES + intersections.TECHNIQUES
                           + seeing.TECHNIQUES + comparisons.TECHNIQUES + subsets.TECHNIQUES
                           + house_combos.TECHNIQUES + cage_pairs.TECHNIQUES + blocked_fillings.TECHNIQUES
-                          + combination_chains.TECHNIQUES
+                          + combination_chains.TECHNIQUES + forcing.TECHNIQUES
                           + fish.TECHNIQUES + wings.TECHNIQUES + als.TECHNIQUES + uniqueness.TECHNIQUES,
                           key=lambda t: t.level))
 KINDS = ("kakuro", "killer", "greater-killer", "kropki", "sudoku")
@@ -183,3 +183,46 @@ def test_many_generated_unique_puzzles_are_sound(kind):
         puzzle = sumlogic.generate(kind, seed=29, index=index)
         check_run(puzzle, solve(puzzle, timeout=None).solution, explain=index % 2 == 0,
                   techniques=techniques.DEFAULT, work=Work(20000))
+
+
+# --- a late technique first in the order ------------------------------------------------------
+#: The late techniques (tried last before trial, top level only) that the default order
+#: seldom reaches: id -> (the techniques put first, the work budget of a run, every how
+#: many corpus puzzles one is run, the fewest steps of the technique those Killer runs
+#: must make).  First in the order they run at every step and meet positions the default
+#: order never gives them.
+FIRST = {
+    "combination-chain": (combination_chains.TECHNIQUES, 800, slice(7, None, 40), 0),
+    "forcing-net": (forcing.TECHNIQUES, 3000, slice(3, None, 20), 2),
+}
+
+
+def first_in_order(name: str) -> tuple:
+    """:data:`techniques.DEFAULT` with the techniques of ``FIRST[name]`` moved to the front."""
+    first = FIRST[name][0]
+    return first + tuple(t for t in techniques.DEFAULT if t not in first)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", FIRST)
+@settings(max_examples=9, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(record=st.one_of(killer_records(max_cage=4), greater_killer_records()))
+def test_late_techniques_first_on_generated_killers(name, record):
+    """Generated Killers (small cages, so the late techniques have work) and Greater Killers."""
+    puzzle = from_record(record)
+    check_run(puzzle, puzzle.parse_solution(record["solution"]), techniques=first_in_order(name),
+              work=Work(FIRST[name][1]))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", FIRST)
+@pytest.mark.parametrize("kind", ["killer", "kakuro"])
+def test_late_techniques_first_on_corpus_puzzles(kind, name, corpus):
+    _, work, every, least = FIRST[name]
+    fired = 0
+    for puzzle in read_path(str(corpus / f"{kind}.jsonl"))[every]:
+        used, _ = check_run(puzzle, puzzle.parse_solution(puzzle.get_info("solution")),
+                            techniques=first_in_order(name), work=Work(work), explain=False)
+        fired += used.get(name, 0)
+    if kind == "killer":
+        assert fired >= least

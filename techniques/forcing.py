@@ -1,0 +1,356 @@
+r"""Forcing nets: a choice of a few cases, each of which removes the same candidate.
+
+**Forcing net** (``forcing-net``, level 7, score 30, tried just before
+``contradiction-1``, at the top level only).  A *source* is a choice one of
+whose cases must be true:
+
+- a cell with two to four candidates ("r1c1 is 3 or 5");
+- a digit with two to four places in a region that must hold it ("in row 4,
+  7 goes in r4c5 or r4c8");
+- a sum with two to four combinations left ("cage k (17) is 2+6+9 or 4+6+7").
+
+Each case is supposed in turn and followed with the techniques a
+contradiction's supposition uses (:func:`techniques.contradiction.inner_techniques`:
+singles, sums, intersections, subsets; no patterns).  When every case
+removes the same candidate, or reaches a dead end (that case is impossible),
+the candidate goes, whichever case is true.  A person who writes "if the
+cage is 2+6+9 then ..., and if it is 4+6+7 then ..." does this; SudokuWiki
+calls the one-cell form a cell forcing chain and the one-place form a unit
+forcing chain.  A source whose cases all but one end in a dead end under
+propagation is left to ``contradiction-1`` (that is one supposition, not a
+choice): a net needs at least two live cases.
+
+Finding one: the exact solver's propagator (:mod:`solver.propagate`)
+**screens** each source first (one unit of ``ctx.work`` per source): every
+case is propagated, and the candidates every case's propagation removes are
+the source's *targets*.  Only a source with targets is **followed** with the
+techniques, the case with its own chain, case after case, each case until
+the targets still shared are gone (or a dead end, or a stall); what is
+removed in every case is the step.  The techniques decide, never the
+screen.  Sources are followed fewest cases first, then most targets first.
+A follow that ends with nothing shared spends one of :data:`ALLOWANCE`
+per solve (``ctx.memo``); past it the technique finds nothing more, so that
+the hardest puzzles, which stall often, do not get much slower.  An empty
+screen costs no allowance.
+
+A demo, one row of four cells: r1c1 and r1c2 are each 1 or 2.  If r1c1 is
+1, r1c2 is 2; if r1c1 is 2, r1c2 is 1: either way 1 and 2 are used up, so
+r1c4 is neither:
+
+>>> from solver.candidates import Candidates
+>>> from solver.contract import Context
+>>> from solver.model import Puzzle, Region
+>>> from techniques import singles
+>>> p = Puzzle(kind="demo", height=1, width=4, cells=((0, 0), (0, 1), (0, 2), (0, 3)), max_digit=4,
+...            regions=(Region("row 1", (0, 1, 2, 3), kind="row"),))
+>>> masks = [0b00110, 0b00110, 0b11000, 0b11110]  # 12, 12, 34, 1234
+>>> ctx = Context(p, Candidates(p, masks), singles.TECHNIQUES + TECHNIQUES)
+>>> step = next(FORCING_NET.find(ctx))
+>>> [(p.cell_name(c), m) for c, m in step.eliminations]
+[('r1c4', 6)]
+>>> print(step.text.replace("; ", ";\n"))
+r1c1 is 1 or 2. If r1c1 is 1, then (after 1 step) r1c4 is not 1 or 2;
+if r1c1 is 2, then (after 1 step) r1c4 is not 1 or 2;
+so r1c4 is not 1 or 2 in every case.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator, Sequence
+
+from solver.bits import POPCOUNT, differing, digits_of
+from solver.contract import Context, Technique, Work
+from solver.model import Region
+from solver.step import Step
+from solver.supports import region_fit, required_digits
+
+from .chains import losses
+from .common import describe, plus, region_key
+from .contradiction import END, Chase, propagator
+from .dead_ends import DeadEnd, dead_end
+from .relevance import prune
+
+ID = "forcing-net"
+NAME = "Forcing net"
+LEVEL = 7
+SCORE = 30
+#: The most cases a source may have.  Four, not three: on the 30 forum extremes three
+#: left 957 contradiction steps and four 690, in about the same CPU time and with the
+#: same puzzles guessing; five left 490 but one more puzzle guessed (BENCHMARKS.md).
+MAX_CASES = 4
+#: Follows that find nothing one solve may make (counted, not timed).
+ALLOWANCE = 40
+#: The longest chain (technique steps after the supposition) a case follows.
+MAX_FOLLOW = 250
+#: Sub-step ids: the start of a case (its supposition), and its conclusion
+#: (a dead end uses :data:`techniques.contradiction.END`).
+CASE = "forcing-net-case"
+CASE_END = "forcing-net-end"
+#: ``ctx.memo`` key: the follows spent so far in this solve.
+SPENT = "forcing-net-spent"
+
+
+@dataclass(frozen=True)
+class Source:
+    """A choice one of whose cases is true.  ``kind`` is ``"cell"`` (the cases are
+    its digits), ``"place"`` (the cells of ``region`` where ``digit`` can go) or
+    ``"sum"`` (``region``'s combinations, as digit masks)."""
+
+    kind: str
+    cells: tuple[int, ...]
+    options: tuple[int, ...]
+    region: Region | None = None
+    digit: int = 0
+
+    def case_masks(self, masks: Sequence[int]) -> list[list[tuple[int, int]]]:
+        """Each case as ``(cell, mask to keep)`` narrowings of ``masks``."""
+        if self.kind == "cell":
+            return [[(self.cells[0], 1 << d)] for d in self.options]
+        if self.kind == "place":
+            return [[(c, 1 << self.digit)] for c in self.options]
+        return [[(c, masks[c] & combo) for c in self.cells] for combo in self.options]
+
+    def highlight(self, masks: Sequence[int]) -> tuple[tuple[int, int], ...]:
+        """The candidates that make up the choice, ``(cell, mask)``: what a hint shows of it."""
+        if self.kind == "cell":
+            return ((self.cells[0], sum(1 << d for d in self.options)),)
+        if self.kind == "place":
+            return tuple((c, 1 << self.digit) for c in self.options)
+        return tuple((c, masks[c]) for c in self.cells if POPCOUNT[masks[c]] > 1)
+
+    def claim(self, ctx: Context) -> str:
+        """The choice as a sentence: ``r1c1 is 3 or 5``."""
+        if self.kind == "cell":
+            return f"{ctx.name(self.cells[0])} is {_or([str(d) for d in self.options])}"
+        assert self.region is not None
+        if self.kind == "place":
+            return f"In {describe(self.region)}, {self.digit} goes in {_or([ctx.name(c) for c in self.options])}"
+        return f"{_cap(describe(self.region))} is {_or([plus(digits_of(m)) for m in self.options])}"
+
+    def case_claim(self, ctx: Context, k: int) -> str:
+        """Case ``k`` as a clause: ``r1c1 is 3``."""
+        if self.kind == "cell":
+            return f"{ctx.name(self.cells[0])} is {self.options[k]}"
+        if self.kind == "place":
+            return f"{ctx.name(self.options[k])} is {self.digit}"
+        assert self.region is not None
+        return f"{describe(self.region)} is {plus(digits_of(self.options[k]))}"
+
+    def case_step(self, ctx: Context, k: int, explain: bool) -> Step:
+        """Case ``k`` as a supposition (the first step of its chain)."""
+        text = f"Case {k + 1} of {len(self.options)}: suppose {self.case_claim(ctx, k)}." if explain else ""
+        highlight = (region_key(self.region),) if self.region is not None else ()
+        if self.kind == "cell":
+            return Step(CASE, "Case", LEVEL, text, placements=((self.cells[0], self.options[k]),),
+                        cells=self.cells)
+        if self.kind == "place":
+            return Step(CASE, "Case", LEVEL, text, placements=((self.options[k], self.digit),),
+                        cells=(self.options[k],), regions=highlight)
+        masks = ctx.state.masks
+        combo = self.options[k]
+        return Step(CASE, "Case", LEVEL, text, regions=highlight,
+                    eliminations=tuple((c, masks[c] & ~combo) for c in self.cells if masks[c] & ~combo))
+
+
+def _or(items: Sequence[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def sources(ctx: Context) -> list[Source]:
+    """Every source of the state, cells first, then places, then sums (each
+    choice once: a digit's two places in a row that are also its two places
+    in a box count once)."""
+    masks = ctx.state.masks
+    out: list[Source] = []
+    seen: set[tuple[tuple[tuple[int, int], ...], ...]] = set()
+
+    def add(source: Source) -> None:
+        key = tuple(sorted(tuple(case) for case in source.case_masks(masks)))
+        if key not in seen:
+            seen.add(key)
+            out.append(source)
+
+    for c, m in enumerate(masks):
+        if c not in ctx.placed and 2 <= POPCOUNT[m] <= MAX_CASES:
+            add(Source("cell", (c,), tuple(digits_of(m))))
+    max_digit = ctx.puzzle.max_digit
+    regions = [r for r in ctx.regions() if r.distinct]
+    for region in regions:
+        need = required_digits(region, masks, max_digit)
+        for d in digits_of(need):
+            bit = 1 << d
+            places = tuple(c for c in region.cells if masks[c] & bit and c not in ctx.placed)
+            if 2 <= len(places) <= MAX_CASES:
+                add(Source("place", places, places, region, d))
+    for region in regions:
+        if region.total is None or all(POPCOUNT[masks[c]] < 2 for c in region.cells):
+            continue
+        _, combos = region_fit(region, masks)
+        if 2 <= len(combos) <= MAX_CASES:
+            ordered = sorted(combos, key=lambda m: tuple(digits_of(m)))  # 1+9 before 2+8, as people list them
+            add(Source("sum", tuple(region.cells), tuple(ordered), region))
+    return out
+
+
+def screen(ctx: Context) -> list[tuple[Source, dict[int, int]]]:
+    """The sources worth following, each with its targets (cell -> digits
+    every case's propagation removes), in the order they are followed.
+    Costs one unit of ``ctx.work`` per source screened; stops early when
+    the budget is spent."""
+    prop = propagator(ctx.puzzle)
+    base = list(ctx.state.masks)
+    if 0 in base or not prop.propagate(base):
+        return []  # a contradictory state: that is contradiction's to say
+    found: list[tuple[int, int, int, Source, dict[int, int]]] = []
+    for order, source in enumerate(sources(ctx)):
+        if not ctx.work.spend():
+            break
+        shared: dict[int, int] | None = None
+        live = 0
+        for case in source.case_masks(base):
+            trial = list(base)
+            for c, keep in case:
+                trial[c] &= keep
+            if not all(trial[c] for c, _ in case) or not prop.propagate(trial, [c for c, _ in case]):
+                continue  # a dead case removes everything
+            live += 1
+            removed = {c: base[c] & ~trial[c] for c in differing(base, trial)}
+            shared = removed if shared is None else {
+                c: m & removed[c] for c, m in shared.items() if m & removed.get(c, 0)}
+            if not shared:
+                break
+        if shared and live >= 2:
+            count = sum(POPCOUNT[m] for m in shared.values())
+            found.append((len(source.options), -count, order, source, shared))
+    found.sort(key=lambda entry: entry[:3])
+    return [(source, shared) for *_, source, shared in found]
+
+
+@dataclass
+class Followed:
+    """One case followed: its chase, and the dead end it reached (None: it removed the targets it kept)."""
+
+    run: Chase
+    end: DeadEnd | None
+
+
+def _left(run: Chase, targets: dict[int, int]) -> bool:
+    """True while some target is still a candidate in the case's state."""
+    masks = run.fork.state.masks
+    return any(masks[c] & m for c, m in targets.items())
+
+
+def _run_out(run: Chase, targets: dict[int, int]) -> None:
+    """Advance a case until its targets are gone, a dead end, a stall or :data:`MAX_FOLLOW` steps."""
+    while run.end is None and _left(run, targets) and run.length < MAX_FOLLOW and run.advance():
+        pass
+
+
+def follow(ctx: Context, source: Source, k: int, targets: dict[int, int],
+           work: Work | None = None) -> tuple[Followed, dict[int, int]]:
+    """Follow case ``k`` of ``source`` until ``targets`` are gone from its state,
+    or a dead end, a stall, or :data:`MAX_FOLLOW` steps: the case, and the
+    targets it removed (all of them after a dead end)."""
+    run = Chase(ctx, -1, 0, 1, explain=ctx.explain, work=work, case=source.case_step(ctx, k, ctx.explain))
+
+    _run_out(run, targets)
+    if run.end is not None:
+        return Followed(run, run.end), dict(targets)
+    masks = run.fork.state.masks
+    return Followed(run, None), {c: m & ~masks[c] for c, m in targets.items() if m & ~masks[c]}
+
+
+def net(ctx: Context, source: Source, targets: dict[int, int],
+        work: Work | None = None) -> tuple[list[Followed], dict[int, int]]:
+    """Follow every case of ``source`` in turn, each with the targets the earlier
+    ones kept: the cases, and what every one of them removes (empty: nothing)."""
+    cases: list[Followed] = []
+    for k in range(len(source.options)):
+        case, targets = follow(ctx, source, k, targets, work)
+        cases.append(case)
+        if not targets:
+            return cases, {}
+    return cases, targets
+
+
+def _pairs(removals: dict[int, int]) -> list[tuple[int, int]]:
+    return [(c, d) for c, m in sorted(removals.items()) for d in digits_of(m)]
+
+
+def find_forcing_nets(ctx: Context) -> Iterator[Step]:
+    """The first source in :func:`screen`'s order whose cases all remove something."""
+    if ctx.depth or ctx.max_depth < 1 or ctx.work.exhausted or dead_end(ctx) is not None:
+        return
+    if ctx.memo.get(SPENT, 0) >= ALLOWANCE:
+        return
+    for source, targets in screen(ctx):
+        cases, removed = net(ctx, source, targets)
+        if removed:
+            yield _step(ctx, source, cases, removed)
+            return
+        ctx.memo[SPENT] = spent = ctx.memo.get(SPENT, 0) + 1
+        if spent >= ALLOWANCE or ctx.work.exhausted:
+            return
+
+
+def _step(ctx: Context, source: Source, cases: list[Followed], removed: dict[int, int]) -> Step:
+    elims = tuple(sorted(removed.items()))
+    highlight = (region_key(source.region),) if source.region is not None else ()
+    shown = source.highlight(ctx.state.masks) + elims
+    if not ctx.explain:
+        subs = tuple(source.case_step(ctx, k, False) for k in range(len(source.options)))
+        return Step(ID, NAME, LEVEL, "", eliminations=elims, cells=source.cells, regions=highlight,
+                    candidates=shown, sub_steps=subs)
+    gone = losses(ctx, elims)
+    targets = _pairs(removed)
+    clauses = []
+    subs_list: list[Step] = []
+    for k, case in enumerate(cases):
+        run = case.run
+        chain = prune(ctx, run.steps, case.end, run.inner, targets)
+        count = len(chain) - 1
+        after = f"(after {count} step{'s' if count != 1 else ''}) " if count else ""
+        if case.end is not None:
+            outcome = f"{case.end.clause}, so that case is impossible"
+            closing = Step(END, "Contradiction", LEVEL, case.end.sentence, cells=case.end.cells,
+                           regions=case.end.regions)
+        else:
+            outcome = gone
+            closing = Step(CASE_END, "Case closed", LEVEL, f"So in case {k + 1}, {gone}.", candidates=elims)
+        clauses.append(f"if {source.case_claim(ctx, k)}, then {after}{outcome}")
+        subs_list.extend(chain)
+        subs_list.append(closing)
+    text = f"{source.claim(ctx)}. {_cap('; '.join(clauses))}; so {gone} in every case."
+    return Step(ID, NAME, LEVEL, text, eliminations=elims, cells=source.cells, regions=highlight,
+                candidates=shown, sub_steps=tuple(subs_list))
+
+
+def net_length(ctx: Context, step: Step, work: int) -> int | None:
+    """The technique steps a person follows for a forcing-net ``step`` found in
+    ``ctx``: its cases' chains together, each case followed again (with a
+    budget of ``work`` units a case) until the step's removals are made or
+    it reaches a dead end; None when a case runs out of work first."""
+    total = 0
+    source_cases = [s for s in step.sub_steps if s.technique == CASE]
+    removed = dict(step.eliminations)
+    for case_step in source_cases:
+        fork_work = Work(work)
+        run = Chase(ctx, -1, 0, 1, explain=False, work=fork_work, case=case_step)
+        _run_out(run, removed)
+        if run.end is None and _left(run, removed):
+            return None
+        total += run.length
+    return total
+
+
+FORCING_NET = Technique(
+    ID, NAME, LEVEL, SCORE, find_forcing_nets,
+    "cage k (17) is 2+6+9 or 4+6+7. If cage k is 2+6+9, then (after 3 steps) r4c4 is not 7; if cage k is 4+6+7, "
+    "then (after 2 steps) r4c4 is not 7; so r4c4 is not 7 in every case.")
+
+TECHNIQUES = (FORCING_NET,)
