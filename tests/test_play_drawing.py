@@ -8,13 +8,16 @@ from __future__ import annotations
 
 from typing import Any
 
-
+import sumlogic
 from puzzles import sample, to_record
 from tests.play_support import (
     killer, linked_step, open_record, shot,
 )
 
 # the fixtures base_url, tab, desk and phone: tests/play_fixtures.py (a plugin of tests/conftest.py)
+
+#: ``sumlogic generate sudoku --needs forcing-net --seed 0``: its step 17 is a forcing net on r2c6 (2 or 9).
+FORCING_NET_SUDOKU = "......1.8....3..5....1.7..6...29.8...3...8.6..653...42..67...1..4..1....2....4..."
 
 
 # ---------------------------------------------------------------- cages, identity, chains
@@ -99,6 +102,19 @@ def test_a_chain_step_is_drawn_as_arrows_on_the_step_page(page: Any, html_file: 
     p = page.open(html_file(chain_trace, "chain.html") + f"#step={k}")
     p.wait_for_selector("svg.sl-board g.sl-chain-arrows")
     assert p.locator("svg.sl-board path.sl-arrow.is-implied").count() == placed - 1
+
+    # a forcing net: each case's placements in order, and no arrow from one case to the next
+    net_trace = sumlogic.explain(sumlogic.parse(FORCING_NET_SUDOKU, "sudoku")).to_dict()
+    k = next(n for n, s in enumerate(net_trace["steps"], 1) if s["technique"] == "forcing-net")
+    cases: list[int] = []
+    for sub in net_trace["steps"][k - 1]["sub_steps"]:
+        if sub["technique"] == "forcing-net-case":
+            cases.append(0)
+        cases[-1] += len(sub.get("placements", []))
+    assert len(cases) >= 2 and sum(cases) >= 3
+    p = page.open(html_file(net_trace, "net.html") + f"#step={k}")
+    p.wait_for_selector("svg.sl-board g.sl-chain-arrows")
+    assert p.locator("svg.sl-board path.sl-arrow.is-implied").count() == sum(max(n - 1, 0) for n in cases)
 
 
 def test_a_chain_step_is_drawn_on_the_play_page(desk: Any, base_url: str) -> None:

@@ -43,13 +43,20 @@
         strong: l.type === "strong",
       }));
     }
-    if (step.technique && String(step.technique).startsWith("contradiction") && Array.isArray(step.sub_steps)) {
-      const nodes = [];
-      for (const sub of step.sub_steps) {
-        for (const [cell, digit] of sub.placements || []) nodes.push({ cells: [cell], digit });
-      }
+    const technique = String(step.technique || "");
+    if ((technique.startsWith("contradiction") || technique === "forcing-net") && Array.isArray(step.sub_steps)) {
+      // The placements in order, one arrow from each to the next; a forcing net's cases
+      // are separate chains, so each case (a "forcing-net-case" sub-step) starts afresh.
       const out = [];
-      for (let k = 1; k < nodes.length; k++) out.push({ from: nodes[k - 1], to: nodes[k], strong: true, implied: true });
+      let last = null;
+      for (const sub of step.sub_steps) {
+        if (sub.technique === "forcing-net-case") last = null;
+        for (const [cell, digit] of sub.placements || []) {
+          const node = { cells: [cell], digit };
+          if (last) out.push({ from: last, to: node, strong: true, implied: true });
+          last = node;
+        }
+      }
       return out;
     }
     return [];
