@@ -310,6 +310,10 @@ def _step(ctx: Context, source: Source, cases: list[Followed], removed: dict[int
     targets = _pairs(removed)
     clauses = []
     subs_list: list[Step] = []
+    # Removals of several kinds ("r1c1 is not 6; r2c2 is not 7") or in more than two cells are
+    # said once, up front: their semicolons would run into the cases', and a person reads the
+    # list once, not once a case.
+    long = ";" in gone or len(elims) > 2
     for k, case in enumerate(cases):
         run = case.run
         chain = prune(ctx, run.steps, case.end, run.inner, targets)
@@ -322,10 +326,17 @@ def _step(ctx: Context, source: Source, cases: list[Followed], removed: dict[int
         else:
             outcome = gone
             closing = Step(CASE_END, "Case closed", LEVEL, f"So in case {k + 1}, {gone}.", candidates=elims)
-        clauses.append(f"if {source.case_claim(ctx, k)}, then {after}{outcome}")
+        if long and case.end is None:
+            took = f"in {count} step{'s' if count != 1 else ''}" if count else "at once"
+            clauses.append(f"if {source.case_claim(ctx, k)}, that follows {took}")
+        else:
+            clauses.append(f"if {source.case_claim(ctx, k)}, then {after}{outcome}")
         subs_list.extend(chain)
         subs_list.append(closing)
-    text = f"{source.claim(ctx)}. {_cap('; '.join(clauses))}; so {gone} in every case."
+    if long:
+        text = f"{source.claim(ctx)}. In every case {gone}. {_cap('; '.join(clauses))}."
+    else:
+        text = f"{source.claim(ctx)}. {_cap('; '.join(clauses))}; so {gone} in every case."
     return Step(ID, NAME, LEVEL, text, eliminations=elims, cells=source.cells, regions=highlight,
                 candidates=shown, sub_steps=tuple(subs_list))
 

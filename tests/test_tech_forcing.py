@@ -121,7 +121,9 @@ def test_a_digits_two_places_remove_the_same_candidates():
     [step] = list(find_forcing_nets(ctx))
     threes = ["r5c7", "r5c8", "r5c9", "r6c1", "r6c2", "r6c3"]
     assert step.eliminations == elims(threes, [3])
-    assert "in every case" in step.text
+    # More than two cells: the removals are said once, then how each case reaches them.
+    assert ". In every case r5c7, r5c8, r5c9, r6c1, r6c2 and r6c3 are not 3. If " in step.text
+    assert step.text.count("that follows") == 2
 
 
 # --- where it runs, and what it spends --------------------------------------------------------
