@@ -68,7 +68,7 @@ from solver.supports import region_fit, required_digits
 from .chains import losses
 from .common import describe, plus, region_key
 from .contradiction import END, Chase, propagator
-from .dead_ends import DeadEnd, dead_end
+from .dead_ends import dead_end
 from .relevance import prune
 
 ID = "forcing-net"
@@ -231,47 +231,40 @@ def screen(ctx: Context) -> list[tuple[Source, dict[int, int]]]:
     return [(source, shared) for *_, source, shared in found]
 
 
-@dataclass
-class Followed:
-    """One case followed: its chase, and the dead end it reached (None: it removed the targets it kept)."""
-
-    run: Chase
-    end: DeadEnd | None
-
-
 def _left(run: Chase, targets: dict[int, int]) -> bool:
     """True while some target is still a candidate in the case's state."""
     masks = run.fork.state.masks
     return any(masks[c] & m for c, m in targets.items())
 
 
-def _run_out(run: Chase, targets: dict[int, int]) -> None:
-    """Advance a case until its targets are gone, a dead end, a stall or :data:`MAX_FOLLOW` steps."""
+def _run_out(ctx: Context, case: Step, targets: dict[int, int], *, explain: bool,
+             work: Work | None = None) -> Chase:
+    """Suppose ``case`` and advance until ``targets`` are gone, a dead end, a stall or
+    :data:`MAX_FOLLOW` steps (``work``: a budget of its own; default the solve's)."""
+    run = Chase(ctx, -1, 0, 1, explain=explain, work=work, case=case)
     while run.end is None and _left(run, targets) and run.length < MAX_FOLLOW and run.advance():
         pass
+    return run
 
 
-def follow(ctx: Context, source: Source, k: int, targets: dict[int, int],
-           work: Work | None = None) -> tuple[Followed, dict[int, int]]:
+def follow(ctx: Context, source: Source, k: int, targets: dict[int, int]) -> tuple[Chase, dict[int, int]]:
     """Follow case ``k`` of ``source`` until ``targets`` are gone from its state,
-    or a dead end, a stall, or :data:`MAX_FOLLOW` steps: the case, and the
-    targets it removed (all of them after a dead end)."""
-    run = Chase(ctx, -1, 0, 1, explain=ctx.explain, work=work, case=source.case_step(ctx, k, ctx.explain))
-
-    _run_out(run, targets)
+    or a dead end, a stall, or :data:`MAX_FOLLOW` steps: the case's chase (its
+    ``end`` the dead end, if any), and the targets it removed (all of them after
+    a dead end)."""
+    run = _run_out(ctx, source.case_step(ctx, k, ctx.explain), targets, explain=ctx.explain)
     if run.end is not None:
-        return Followed(run, run.end), dict(targets)
+        return run, dict(targets)
     masks = run.fork.state.masks
-    return Followed(run, None), {c: m & ~masks[c] for c, m in targets.items() if m & ~masks[c]}
+    return run, {c: m & ~masks[c] for c, m in targets.items() if m & ~masks[c]}
 
 
-def net(ctx: Context, source: Source, targets: dict[int, int],
-        work: Work | None = None) -> tuple[list[Followed], dict[int, int]]:
+def net(ctx: Context, source: Source, targets: dict[int, int]) -> tuple[list[Chase], dict[int, int]]:
     """Follow every case of ``source`` in turn, each with the targets the earlier
     ones kept: the cases, and what every one of them removes (empty: nothing)."""
-    cases: list[Followed] = []
+    cases: list[Chase] = []
     for k in range(len(source.options)):
-        case, targets = follow(ctx, source, k, targets, work)
+        case, targets = follow(ctx, source, k, targets)
         cases.append(case)
         if not targets:
             return cases, {}
@@ -298,7 +291,7 @@ def find_forcing_nets(ctx: Context) -> Iterator[Step]:
             return
 
 
-def _step(ctx: Context, source: Source, cases: list[Followed], removed: dict[int, int]) -> Step:
+def _step(ctx: Context, source: Source, cases: list[Chase], removed: dict[int, int]) -> Step:
     elims = tuple(sorted(removed.items()))
     highlight = (region_key(source.region),) if source.region is not None else ()
     shown = source.highlight(ctx.state.masks) + elims
@@ -315,8 +308,7 @@ def _step(ctx: Context, source: Source, cases: list[Followed], removed: dict[int
     # list once, not once a case.
     long = ";" in gone or len(elims) > 2
     for k, case in enumerate(cases):
-        run = case.run
-        chain = prune(ctx, run.steps, case.end, run.inner, targets)
+        chain = prune(ctx, case.steps, case.end, case.inner, targets)
         count = len(chain) - 1
         after = f"(after {count} step{'s' if count != 1 else ''}) " if count else ""
         if case.end is not None:
@@ -350,9 +342,7 @@ def net_length(ctx: Context, step: Step, work: int) -> int | None:
     source_cases = [s for s in step.sub_steps if s.technique == CASE]
     removed = dict(step.eliminations)
     for case_step in source_cases:
-        fork_work = Work(work)
-        run = Chase(ctx, -1, 0, 1, explain=False, work=fork_work, case=case_step)
-        _run_out(run, removed)
+        run = _run_out(ctx, case_step, removed, explain=False, work=Work(work))
         if run.end is None and _left(run, removed):
             return None
         total += run.length

@@ -86,7 +86,7 @@ def test_a_cages_two_combinations_are_a_source_with_their_own_cases():
     assert entry[1] == dict(elims(["r5c5"], [3]))
     cases, removed = forcing.net(ctx, sums[0], entry[1])
     assert removed == dict(elims(["r5c5"], [3])) and len(cases) == 2
-    assert cases[0].run.steps[0].eliminations == elims(["r1c1"], [2]) + elims(["r1c2"], [8])
+    assert cases[0].steps[0].eliminations == elims(["r1c1"], [2]) + elims(["r1c2"], [8])
     assert sums[0].claim(ctx) == "Cage a (10) is 1+9 or 2+8"
 
 
