@@ -39,7 +39,7 @@ from solver.bits import POPCOUNT, combinations, digits_of, high_digit, is_single
 from solver.contract import Context
 from solver.model import Puzzle, Region
 from solver.step import Step
-from solver.supports import MAX_BRANCH, apart_support, clique_groups
+from solver.repeat_sums import MAX_BRANCH, apart_support, clique_groups
 
 from .common import plus
 
@@ -149,7 +149,7 @@ def supports(masks: tuple[int, ...], nplus: int, value: int,
     some solution when the candidates allow at most :data:`EXACT_LIMIT`
     assignments (all are tried).  Beyond that a plain sum (no minus cells) is
     still exact: its cells split into groups that must differ, whose digits
-    may repeat between groups (:func:`solver.supports.apart_support`), so a
+    may repeat between groups (:func:`solver.repeat_sums.apart_support`), so a
     sum whose cells may repeat a digit keeps no digit that the repeats cannot
     make up.  For a difference a digit goes only when the other cells' ranges
     (and, for a sum of distinct cells, the digit combinations) cannot make
@@ -162,7 +162,7 @@ def supports(masks: tuple[int, ...], nplus: int, value: int,
         count *= POPCOUNT[m]
     if nplus == n and count > EXACT_LIMIT:
         # A plain sum with many assignments: exact by groups of cells that must differ
-        # (solver.supports.apart_support) rather than by trying them all.
+        # (solver.repeat_sums.apart_support) rather than by trying them all.
         if value < 0:
             return (0,) * n
         grouped, _ = apart_support(masks, 1 << value, apart)

@@ -6,10 +6,10 @@ found by algebra): list the digit combinations that fit its total, its
 size and the candidates left (min/max sums, a unique combination, digits
 no such combination contains), and keep a digit in a cell only when the
 rest of one of them is allowed by the other cells, one digit at a time
-(:func:`~solver.supports.combination_support`; for two and three cells
+(:func:`~solver.repeat_sums.combination_support`; for two and three cells
 that is already exact).  Derived (virtual) sums whose digits may repeat
 are analysed exactly, knowing which of their cells must differ (those
-sharing a house or cage: :func:`~solver.supports.apart_support`).
+sharing a house or cage: :func:`~solver.repeat_sums.apart_support`).
 
 **Sum fillings** (``sum-fillings``, level 4): the full check, for long
 cages and runs where the quick one falls short: a digit stays only when
@@ -37,9 +37,9 @@ from typing import Iterator, Sequence
 from solver.bits import HIGH, LOW, combinations, digits_of, is_single
 from solver.contract import Context, Technique
 from solver.model import Region
+from solver.repeat_sums import apart_support, combination_support
 from solver.step import Step
-from solver.supports import (ALL_SUMS, apart_support, combination_support, distinct_fit, region_fit, repeat_support,
-                             required_digits)
+from solver.supports import ALL_SUMS, distinct_fit, region_fit, repeat_support, required_digits
 
 from .common import SUM_KINDS, cells_text, plus, region_key
 
@@ -215,7 +215,7 @@ def _apart_pairs(ctx: Context, cells: tuple[int, ...]) -> tuple[tuple[int, int],
 
 def _sum_steps(ctx: Context, tid: str, full: bool) -> Iterator[Step]:
     """The steps of ``sum-combinations`` (``full`` False: the quick check on
-    distinct sums, :func:`~solver.supports.combination_support`, and the exact
+    distinct sums, :func:`~solver.repeat_sums.combination_support`, and the exact
     support of sums whose digits may repeat) or ``sum-fillings`` (``full``:
     a complete placement with different digits, :func:`distinct_fit`)."""
     masks = ctx.state.masks

@@ -24,7 +24,8 @@ from solver.bits import digits_of, mask_of
 from solver.candidates import Candidates
 from solver.engine import Context, Work
 from solver.model import Puzzle, Region
-from solver.supports import apart_support, clique_groups, combination_support, distinct_fit, grouped_support
+from solver.repeat_sums import apart_support, clique_groups, combination_support, grouped_support
+from solver.supports import distinct_fit
 from techniques import combinations, innies, singles
 from techniques.algebra import equation_step, make_equation
 from techniques.combinations import find_sum_combinations, find_sum_fillings
