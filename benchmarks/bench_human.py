@@ -10,8 +10,8 @@ is explained by sumlogic (``solve_with_logic`` with the default techniques,
 sentences written, a counted work budget ``W``) and solved by hodoku-py's
 ``Solver().solve`` with its default settings.  It prints, per set:
 
-* puzzles needing **trial**: sumlogic, a ``contradiction-*`` or ``guess``
-  step; HoDoKu, a step of its *Last Resort* category (forcing chains and
+* puzzles needing **trial**: sumlogic, a ``contradiction-*``, ``forcing-net``
+  or ``guess`` step; HoDoKu, a step of its *Last Resort* category (forcing chains and
   nets, brute force, templates, kraken fish) or no solution path (give up);
 * the **hardest technique** of each, counted over the puzzles (sumlogic:
   the step of the highest level; HoDoKu: the step of the highest base score
@@ -73,12 +73,15 @@ class Summary:
 
 
 def sumlogic_trial(techniques_used: Iterable[str]) -> bool:
-    """Whether a sumlogic trace used trial: a contradiction chain or a guess.
+    """Whether a sumlogic trace used trial: a contradiction chain, a forcing net
+    (HoDoKu's forcing nets and chains are trial too: its Last Resort) or a guess.
 
     >>> sumlogic_trial(["naked-single", "unique-rectangle-1"]), sumlogic_trial(["contradiction-2"])
     (False, True)
+    >>> sumlogic_trial(["aic", "forcing-net"])
+    True
     """
-    return any(t == "guess" or t.startswith("contradiction") for t in techniques_used)
+    return any(t in ("guess", "forcing-net") or t.startswith("contradiction") for t in techniques_used)
 
 
 def hodoku_trial(step_types: Iterable[str], categories: Iterable[str] = (), solved: bool = True) -> bool:

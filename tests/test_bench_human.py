@@ -13,9 +13,11 @@ from benchmarks.bench_human import Row, grid_text, hardest, hodoku_trial, report
 from puzzles import sample
 
 
-def test_trial_for_sumlogic_is_a_contradiction_or_a_guess() -> None:
+def test_trial_for_sumlogic_is_a_contradiction_a_forcing_net_or_a_guess() -> None:
     assert not sumlogic_trial(["givens", "naked-single", "hidden-rectangle", "naked-quad"])
     assert sumlogic_trial(["naked-single", "contradiction-1"]) and sumlogic_trial(["guess"])
+    # a forcing net is trial on HoDoKu's terms too (its Last Resort holds forcing nets and chains)
+    assert sumlogic_trial(["naked-single", "forcing-net"])
 
 
 @pytest.mark.parametrize("name", ["FORCING_CHAIN_CONTRADICTION", "FORCING_NET_VERITY", "BRUTE_FORCE",
