@@ -10,9 +10,10 @@ a fixed point:
 * every distinct sum (Killer cage, Kakuro run, derived sum over mutual
   peers): each cell keeps exactly the digits of some fitting assignment
   (a perfect matching per fitting digit combination); the digits every
-  assignment uses leave the rest of any house the cage crosses when they
-  can only go in the crossing; a house digit that can only go in the cage
-  must be in it (and leaves the cage's cells outside that house);
+  assignment uses leave the rest of any distinct region the cage lies in
+  or crosses when they can only go in the overlap; a house digit that can
+  only go in the cage must be in it (and leaves the cage's cells outside
+  that house);
 * derived sums (innies and outies of :mod:`solver.derived`, and innies
   minus outies; on request a Kakuro's sums over groups of runs,
   :mod:`solver.run_sums`): exact support up to six cells, bounds beyond;
@@ -175,7 +176,7 @@ class Propagator:
             links = []
             for j in _overlap_counts(cage.cells, distinct_of):
                 cells, other = distinct[j]
-                if other - own and own - other:
+                if other - own:
                     links.append(Link(tuple(c for c in cage.cells if c not in other),
                                       tuple(c for c in cells if c not in own)))
             cage.links = tuple(links)

@@ -219,6 +219,35 @@ def test_cage_branch_splits_a_cage_into_its_digit_sets() -> None:
     assert count_solutions(puzzle, limit=100) == len(brute_solutions(puzzle, 100))
 
 
+def _row_cage_masks(total: int, first: tuple[int, ...], second: tuple[int, ...], native: bool) -> list[int]:
+    """A 9x9 Killer with one 2-cell cage (``total``) in r1c1-r1c2, its cells
+    narrowed to ``first`` and ``second`` and every other cell open, propagated."""
+    row = tuple(range(9))
+    puzzle = Puzzle(kind="killer", height=9, width=9, max_digit=9,
+                    cells=tuple((r, c) for r in range(9) for c in range(9)),
+                    regions=(Region("row 1", row, kind="row"), Region("cage a", (0, 1), total=total, kind="cage")))
+    prop = Propagator(puzzle, derived=False)
+    prop.native = None if native else False
+    masks = prop.initial_masks()
+    masks[0], masks[1] = mask_of(first), mask_of(second)
+    assert prop.propagate(masks)
+    return masks
+
+
+@pytest.mark.parametrize("native", [True, False])
+def test_a_cage_inside_a_house_pushes_its_needed_digits_out_of_the_house(native: bool) -> None:
+    """A cage wholly inside a house: the digits every filling of the cage uses
+    leave the house's other cells, as they do for a cage that crosses it."""
+    masks = _row_cage_masks(10, (1, 9), (1, 9), native)
+    assert all(masks[c] == mask_of([2, 3, 4, 5, 6, 7, 8]) for c in range(2, 9))
+    # 2+8 or 3+7: no digit is needed, so the row keeps every digit.
+    masks = _row_cage_masks(10, (2, 3), (7, 8), native)
+    assert all(masks[c] == mask_of(range(1, 10)) for c in range(2, 9))
+    # 1+9 needs both, though neither cell is fixed: out of the row.
+    masks = _row_cage_masks(10, (1, 9), (1, 2, 9), native)
+    assert masks[1] == mask_of([1, 9]) and masks[5] == mask_of(range(2, 9))
+
+
 def test_time_limit_gives_timeout_and_never_hangs() -> None:
     """Counting the solutions of an empty grid would take forever; the limit stops it
     (that this test ends at all is the check: how soon is the clock's business, never asserted)."""
