@@ -50,7 +50,8 @@ class Link:
 
     ``rest``: the cells of A outside B; ``outside``: the cells of B outside A.
     A digit that A needs and that no cell of ``rest`` can hold sits in the
-    overlap, so it leaves every cell of ``outside``.
+    overlap, so it leaves every cell of ``outside``.  When A lies wholly
+    inside B, ``rest`` is empty and every digit A needs leaves ``outside``.
     """
 
     __slots__ = ("rest", "outside")

@@ -136,8 +136,9 @@ class Propagator:
 
         Houses with houses (box and line) become :class:`Pointing`
         constraints; every cage gets links to the distinct regions it
-        overlaps (to push its needed digits out) and to the houses (to learn
-        the digits a house can only place in the cage).
+        overlaps or lies in, when they have cells outside it (to push its
+        needed digits out), and to the houses (to learn the digits a house
+        can only place in the cage).
         """
         house_sets = [frozenset(h.cells) for h in houses]
         # The regions (by index) that hold each cell, to find overlaps without trying every pair.
