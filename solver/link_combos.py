@@ -54,7 +54,7 @@ import copy
 from typing import TYPE_CHECKING, Callable
 
 from .bits import POPCOUNT, cell_bits, cells_of, digits_of
-from .link_index import Indexed, weak_bits
+from .link_index import Indexed
 from .link_rules import Node
 from .model import Region
 from .supports import region_fit
@@ -188,11 +188,24 @@ def combination_index(g: "LinkGraph") -> CombinationIndex:
     # The new nodes link like groups: weakly to what sees all of them, strongly to a
     # region's other places for their digit.  Per digit, the new nodes' cells and the
     # regions whose places are all open are worked out once, not once per node.
+    # The nodes a new node may link to weakly (the new ones and the groups) are kept per
+    # digit by their first cell: one lies within the cells seeing a node only if its first
+    # cell does, so only the buckets of those cells are looked at.
     end = len(cx.nodes)
-    new_of_digit: dict[int, list[tuple[int, int]]] = {}
+    by_first: dict[int, dict[int, list[tuple[int, int]]]] = {}
+    firsts: dict[int, int] = {}
+
+    def file(e: int, j: int, their_bits: int) -> None:
+        low = their_bits & -their_bits
+        by_first.setdefault(e, {}).setdefault(low.bit_length() - 1, []).append((j, their_bits))
+        firsts[e] = firsts.get(e, 0) | low
+
     for j in range(first_new, end):
         their, e = cx.nodes[j]
-        new_of_digit.setdefault(e, []).append((j, cell_bits(their)))
+        file(e, j, cell_bits(their))
+    for e in list(by_first):
+        for gbits, gnode in g.groups(e):
+            file(e, cx.at[gnode], gbits)
     open_places: dict[int, list[tuple[Region, int]]] = {}
     for i in range(first_new, end):
         cells, d = cx.nodes[i]
@@ -204,12 +217,11 @@ def combination_index(g: "LinkGraph") -> CombinationIndex:
             seer = cx.at.get(((c,), d))
             if seer is not None:
                 link(i, seer, False)
-        for j, their_bits in new_of_digit[d]:
-            if j != i and not their_bits & ~common:
-                link(i, j, False)
-        for gbits, gnode in g.groups(d):
-            if not gbits & ~common:
-                link(i, cx.at[gnode], False)
+        buckets = by_first[d]
+        for first in cells_of(common & firsts[d]):
+            for j, their_bits in buckets[first]:
+                if j != i and not their_bits & ~common:
+                    link(i, j, False)
         if d not in open_places:
             open_places[d] = [(house, cell_bits(region_places)) for house, region_places in g.regions_needing(d)
                               if all(POPCOUNT[masks[c]] >= 2 for c in region_places)]
@@ -224,11 +236,14 @@ def combination_index(g: "LinkGraph") -> CombinationIndex:
                 cx.place_links.setdefault((partner, i), house)
     new: list[list[int]] = [[] for _ in range(len(cx.nodes) - first_new)]
     cx.strong = list(base.strong) + new
-    cx.weak = list(base.weak) + [[] for _ in new]
-    for final, added in ((cx.strong, strong), (cx.weak, weak)):
-        for i, more in added.items():
-            final[i] = sorted(more.union(final[i]))
-    cx.weak_bits = weak_bits(cx.weak)
+    for i, more in strong.items():
+        cx.strong[i] = sorted(more.union(cx.strong[i]))
+    weak_sets = list(base.weak_bits) + [0] * len(new)
+    for i, more in weak.items():
+        for j in more:
+            weak_sets[i] |= 1 << j
+    cx.weak_bits = weak_sets
+    cx._weak = None  # the lists are made from the bits when asked for
     cx.has_strong = base.has_strong
     for i in strong:
         cx.has_strong |= 1 << i

@@ -17,13 +17,32 @@ if TYPE_CHECKING:
 
 class Indexed:
     """A :class:`LinkGraph` with its nodes numbered, for searches that walk all of it:
-    ``nodes[i]``, ``at[node]``, ``strong[i]`` and ``weak[i]`` (neighbour numbers,
-    ascending), ``weak_bits[i]`` (the same weak neighbours as a bit set over numbers),
-    ``singles`` (the numbers of one-cell nodes, a bit set), ``of_digit[d]`` (the
-    numbers of ``d``'s nodes, a bit set) and ``cell_of[i]`` (the cell of a one-cell
-    node, -1 for a group).  Singles come first, in cell then digit order, then groups.
-    The links are exactly :meth:`LinkGraph.strong_from` and :meth:`LinkGraph.weak_from`
-    (built here from bit sets, which is several times faster)."""
+    ``nodes[i]``, ``at[node]``, ``strong[i]`` (neighbour numbers, ascending),
+    ``weak_bits[i]`` (the weak neighbours as a bit set over numbers; ``weak[i]`` lists
+    them, ascending, worked out from the bits when first asked for), ``singles`` (the
+    numbers of one-cell nodes, a bit set), ``of_digit[d]`` (the numbers of ``d``'s
+    nodes, a bit set) and ``cell_of[i]`` (the cell of a one-cell node, -1 for a
+    group).  Singles come first, in cell then digit order, then groups.  The links
+    are exactly :meth:`LinkGraph.strong_from` and :meth:`LinkGraph.weak_from` (built
+    here from bit sets, which is several times faster; the weak ones stay bit sets,
+    since a search walks them as such)."""
+
+    #: ``weak_bits[i]``: node ``i``'s weak neighbours as a bit set over numbers
+    weak_bits: list[int]
+    #: the weak neighbours as lists, made from :attr:`weak_bits` on first use
+    _weak: list[list[int]] | None = None
+
+    @property
+    def weak(self) -> list[list[int]]:
+        """``weak[i]``: node ``i``'s weak neighbours, ascending (from :attr:`weak_bits`)."""
+        if self._weak is None:
+            self._weak = [_numbers(b) for b in self.weak_bits]
+        return self._weak
+
+    @weak.setter
+    def weak(self, lists: list[list[int]]) -> None:
+        self._weak = lists
+        self.weak_bits = weak_bits(lists)
 
     def __init__(self, g: LinkGraph) -> None:
         nodes = list(g.nodes())
@@ -52,17 +71,63 @@ class Indexed:
         self.cell_of: list[int] = [n[0][0] if len(n[0]) == 1 else -1 for n in nodes]
         stride = g.max_digit + 1
         number = [-1] * (len(g.masks) * stride)
+        bit_of = [0] * (len(g.masks) * stride)  # a single's bit, by cell * stride + digit
+        cell_nodes = [0] * len(g.masks)  # the bits of a cell's singles
         for i in range(count):
-            number[self.cell_of[i] * stride + nodes[i][1]] = i
+            c = self.cell_of[i]
+            number[c * stride + nodes[i][1]] = i
+            bit_of[c * stride + nodes[i][1]] = 1 << i
+            cell_nodes[c] |= 1 << i
+        # Who sees whom, by regions: the cells of a region of different digits all see each
+        # other, so a single's weak links within its digit are its regions' singles of that
+        # digit, each region's worked out once; what no region covers (a dot's other cell)
+        # is added cell by cell.
+        region_singles: list[list[int]] = []  # per distinct region, per digit: its singles' bits
+        region_cells: list[int] = []  # per distinct region, its cells
+        regions_of: list[list[int]] = [[] for _ in g.masks]
+        covered = [0] * len(g.masks)
+        for region in g.regions:
+            if not region.distinct or len(region.cells) < 2:
+                continue
+            k = len(region_singles)
+            per_digit = [0] * stride
+            every = 0
+            for c in region.cells:
+                every |= 1 << c
+                regions_of[c].append(k)
+                if POPCOUNT[g.masks[c]] >= 2:
+                    for e in digits_of(g.masks[c]):
+                        per_digit[e] |= bit_of[c * stride + e]
+            region_singles.append(per_digit)
+            region_cells.append(every)
+            for c in region.cells:
+                covered[c] |= every
+        # The same for the groups: each group's regions (those holding all of it), and per
+        # region and digit the groups inside it, so that a single's weak links to groups are
+        # its regions' groups less those holding its own cell; a group that sees a single
+        # through no region holding both is linked to it from the group's side (``beyond``).
+        region_groups = [[0] * stride for _ in region_cells]
+        groups_at = [0] * len(g.masks)  # per cell, the groups holding it
+        group_inside: list[int] = []  # per group, the cells of its regions
+        for j, (d, bits, _) in enumerate(group_info):
+            number_j = count + j
+            inside = 0
+            for k in regions_of[(bits & -bits).bit_length() - 1]:
+                if not bits & ~region_cells[k]:
+                    inside |= region_cells[k]
+                    region_groups[k][d] |= 1 << number_j
+            group_inside.append(inside)
+            for c in nodes[number_j][0]:
+                groups_at[c] |= 1 << number_j
+        beyond: dict[int, int] = {}  # single -> groups seeing it through no shared region
         self.strong: list[list[int]] = []
-        self.weak: list[list[int]] = []
+        self.weak_bits = []
         #: the numbers of nodes with a strong link (where a chain can start or end), a bit set
         self.has_strong: int = 0
         see, cand, masks = g.see, g.cand, g.masks
         # each digit's region strong links, asked for when first needed (as before: the order
         # of the graph's lazy building decides which reason a link keeps)
         digit_strong: list[dict[Node, set[Node]] | None] = [None] * (g.max_digit + 1)
-        watchers: list[dict[int, list[Node]] | None] = [None] * (g.max_digit + 1)
         for i, n in enumerate(nodes):
             d = n[1]
             self.of_digit[d] |= 1 << i
@@ -72,11 +137,19 @@ class Indexed:
                     ds = digit_strong[d] = g._digit_strong(d)
                 strong = sorted(at[m] for m in ds.get(n, ()) if m in at)
                 _, bits, common = group_info[i - count]
-                wk = set()
-                cells = common & cand[d]
+                wb = 0
+                inside = group_inside[i - count]
+                for k in regions_of[n[0][0]]:
+                    if not bits & ~region_cells[k]:
+                        wb |= region_singles[k][d]
+                for c in n[0]:
+                    wb &= ~bit_of[c * stride + d]
+                cells = common & ~inside & cand[d]
                 while cells:
                     low = cells & -cells
-                    wk.add(number[(low.bit_length() - 1) * stride + d])
+                    single = number[(low.bit_length() - 1) * stride + d]
+                    wb |= 1 << single
+                    beyond[single] = beyond.get(single, 0) | 1 << i
                     cells ^= low
                 starts = common & firsts[d]
                 while starts:
@@ -84,8 +157,7 @@ class Indexed:
                     starts ^= low
                     for k, other_bits in by_first[d][low.bit_length() - 1]:
                         if not other_bits & ~common:
-                            wk.add(k)
-                weak = sorted(wk)
+                            wb |= 1 << k
             else:
                 c = n[0][0]
                 g._local(c)
@@ -100,29 +172,38 @@ class Indexed:
                     if m in at:
                         out.add(at[m])
                 strong = sorted(out)
-                seen = see[c]
-                wk = {number[c * stride + e] for e in digits_of(masks[c]) if e != d}
-                cells = seen & cand[d]
+                wb = 0
+                for k in regions_of[c]:
+                    wb |= region_singles[k][d] | region_groups[k][d]
+                wb = (wb & ~groups_at[c]) | cell_nodes[c]  # and the cell's other digits (not itself: below)
+                cells = see[c] & ~covered[c] & cand[d]
                 while cells:
                     low = cells & -cells
-                    wk.add(number[(low.bit_length() - 1) * stride + d])
+                    wb |= bit_of[(low.bit_length() - 1) * stride + d]
                     cells ^= low
-                watching = watchers[d]
-                if watching is None:
-                    watching = watchers[d] = g._watchers(d)
-                for m in watching.get(c, ()):
-                    wk.add(at[m])
                 for m in g._extra_weak.get(n, ()):
                     if m in at:
-                        wk.add(at[m])
-                wk.discard(i)
-                weak = sorted(wk)
+                        wb |= 1 << at[m]
             self.strong.append(strong)
             if strong:
                 self.has_strong |= 1 << i
-            self.weak.append(weak)
-        #: ``weak_bits[i]``: node ``i``'s weak neighbours as a bit set over numbers
-        self.weak_bits: list[int] = weak_bits(self.weak)
+            self.weak_bits.append(wb & ~(1 << i))
+        for single, groups in beyond.items():
+            self.weak_bits[single] |= groups
+
+
+def _numbers(bits: int) -> list[int]:
+    """The numbers of a bit set's bits, ascending.
+
+    >>> _numbers(0b10110)
+    [1, 2, 4]
+    """
+    out = []
+    while bits:
+        low = bits & -bits
+        out.append(low.bit_length() - 1)
+        bits ^= low
+    return out
 
 
 def weak_bits(weak: Sequence[Sequence[int]]) -> list[int]:

@@ -58,7 +58,7 @@ from .bits import POPCOUNT, SUM_OF_MASK, digits_of
 from .link_index import Indexed
 from .bits import cell_bits, cells_of
 from .link_rules import Node, static_rules, sum_region_links
-from .model import PAIR_SUPPORT, Puzzle, Region
+from .model import PAIR_SUPPORT, Puzzle, Region, per_puzzle
 from .supports import ALL_SUMS, distinct_fit, repeat_support, required_digits
 
 if TYPE_CHECKING:
@@ -79,6 +79,18 @@ def node(cell: int, digit: int) -> Node:
 def names(puzzle: Puzzle, n: Node) -> str:
     """A node as chains write it: ``r1c2=5``, a group ``r1c2|r1c3=5``."""
     return "|".join(puzzle.cell_name(c) for c in n[0]) + f"={n[1]}"
+
+
+#: The most ``(digit, candidate cells)`` keys whose groups :func:`_group_memo` keeps per puzzle.
+MAX_GROUP_MEMO = 1 << 14
+
+
+@per_puzzle
+def _group_memo(puzzle: Puzzle) -> dict[tuple[int, int], tuple[tuple[int, Node], ...]]:
+    """A digit's group nodes by its candidate cells (a bit set), kept per puzzle: they
+    depend on nothing else, and from one state to the next most digits keep their cells
+    (cleared when it holds :data:`MAX_GROUP_MEMO` keys)."""
+    return {}
 
 
 class LinkGraph:
@@ -152,12 +164,18 @@ class LinkGraph:
         found = self._groups.get(digit)
         if found is None:
             cand = self.cand[digit]
-            seen: dict[int, Node] = {}
-            for seg in self._rules.segments:
-                g = seg & cand
-                if g not in seen and 2 <= g.bit_count() <= 3:
-                    seen[g] = (cells_of(g), digit)
-            found = tuple(sorted(seen.items(), key=lambda kv: kv[1]))
+            memo = _group_memo(self.puzzle)
+            found = memo.get((digit, cand))
+            if found is None:
+                seen: dict[int, Node] = {}
+                for seg in self._rules.segments:
+                    g = seg & cand
+                    if g not in seen and 2 <= g.bit_count() <= 3:
+                        seen[g] = (cells_of(g), digit)
+                found = tuple(sorted(seen.items(), key=lambda kv: kv[1]))
+                if len(memo) >= MAX_GROUP_MEMO:
+                    memo.clear()
+                memo[(digit, cand)] = found
             self._groups[digit] = found
             for bits, n in found:
                 self._group_at[(digit, bits)] = n
@@ -363,7 +381,11 @@ class LinkGraph:
         out: dict[Node, set[Node]] = {}
         masks = self.masks
         cand = self.cand[d]
-        groups = self.groups(d)
+        # the groups by their first cell: a group lies within a region's places only if its
+        # first cell is one of them (walking the places in order keeps the groups' order)
+        by_first: dict[int, list[tuple[int, Node]]] = {}
+        for gbits, g in self.groups(d):
+            by_first.setdefault(g[0][0], []).append((gbits, g))
 
         def add(x: Node, y: Node, region: Region) -> None:
             out.setdefault(x, set()).add(y)
@@ -382,7 +404,7 @@ class LinkGraph:
             bits = cell_bits(places)
             if bits & ~cand:
                 continue
-            for gbits, g in groups:
+            for gbits, g in (x for c in cells_of(bits) for x in by_first.get(c, ())):
                 if gbits & ~bits:
                     continue
                 rest = bits & ~gbits

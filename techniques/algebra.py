@@ -243,9 +243,13 @@ def _enumerate(masks: tuple[int, ...], sign: list[int], value: int,
             return
         need_lo = value - partial - rest_hi[k + 1]
         need_hi = value - partial - rest_lo[k + 1]
+        taken = 0  # the digits of the earlier cells this one must differ from
+        for j in earlier[k]:
+            taken |= 1 << digit[j]
+        s = sign[k]
         for d in options[k]:
-            c = sign[k] * d
-            if need_lo <= c <= need_hi and all(digit[j] != d for j in earlier[k]):
+            c = s * d
+            if need_lo <= c <= need_hi and not taken >> d & 1:
                 digit[k] = d
                 go(k + 1, partial + c)
 

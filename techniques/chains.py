@@ -115,7 +115,7 @@ def search(ctx: Context, ix: Indexed, starts: int, allowed: int, *, max_links: i
     best: Chain | None = None
     cap = max_links
     looked = charged = 0
-    strong_adj, weak_adj, weak_bits = ix.strong, ix.weak, ix.weak_bits
+    strong_adj, weak_bits = ix.strong, ix.weak_bits
     i_starts = starts & allowed & ix.has_strong
     while i_starts:
         low = i_starts & -i_starts
@@ -152,11 +152,16 @@ def search(ctx: Context, ix: Indexed, starts: int, allowed: int, *, max_links: i
                 break
             frontier = []
             for u in reached:
-                for v in weak_adj[u]:
-                    looked += 1
-                    if not allowed >> v & 1 or off_seen >> v & 1 or weak_ok is not None and not weak_ok(u, v):
+                links = weak_bits[u]
+                looked += links.bit_count()
+                fresh = links & allowed & ~off_seen
+                while fresh:
+                    low = fresh & -fresh
+                    fresh ^= low
+                    v = low.bit_length() - 1
+                    if weak_ok is not None and not weak_ok(u, v):
                         continue
-                    off_seen |= 1 << v
+                    off_seen |= low
                     parent_off[v] = u
                     frontier.append(v)
             depth += 1
