@@ -324,3 +324,34 @@ def test_the_numbered_graph_has_the_same_links(position, extra):
         assert [ix.nodes[j] for j in ix.strong[i]] == sorted(g.strong_from(n), key=ix.at.__getitem__)
         assert [ix.nodes[j] for j in ix.weak[i]] == sorted(g.weak_from(n), key=ix.at.__getitem__)
         assert ix.weak_bits[i] == sum(1 << j for j in ix.weak[i])
+
+
+@pytest.mark.parametrize("name", ["kakuro-8x8", "killer-1", "kropki-2", "greater-killer-1", "sudoku-1"])
+def test_the_numbered_graph_has_the_same_links_on_a_whole_solve(name):
+    """``Indexed`` builds weak links region by region and adds what no region covers
+    (a dot's other cell) cell by cell: at every state of a bundled puzzle's solve, with
+    the derived regions found by then, each node's links are exactly the graph's."""
+    from dataclasses import replace
+
+    from puzzles import sample
+    from solver.engine import solve_with_logic
+    from techniques import DEFAULT
+
+    p = sample(name)
+    states: list[tuple[list[int], list[Region]]] = []
+
+    def record(t):
+        def find(ctx):
+            if not ctx.depth:
+                states.append((list(ctx.state.masks), list(ctx.virtual)))
+            return t.find(ctx)
+        return replace(t, find=find)
+
+    solve_with_logic(p, (record(DEFAULT[0]),) + tuple(DEFAULT[1:]), explain=False, timeout=None, budget=20_000)
+    assert len(states) > 5
+    for masks, virtual in states[::3]:
+        g = LinkGraph(p, masks, virtual)
+        ix = g.index()
+        for i, n in enumerate(ix.nodes):
+            assert [ix.nodes[j] for j in ix.weak[i]] == sorted(g.weak_from(n), key=ix.at.__getitem__), (name, n)
+            assert [ix.nodes[j] for j in ix.strong[i]] == sorted(g.strong_from(n), key=ix.at.__getitem__), (name, n)
