@@ -108,15 +108,13 @@ class Indexed:
         # through no region holding both is linked to it from the group's side (``beyond``).
         region_groups = [[0] * stride for _ in region_cells]
         groups_at = [0] * len(g.masks)  # per cell, the groups holding it
-        group_inside: list[int] = []  # per group, the cells of its regions
+        group_regions: list[list[int]] = []  # per group, the regions holding all of it
         for j, (d, bits, _) in enumerate(group_info):
             number_j = count + j
-            inside = 0
-            for k in regions_of[(bits & -bits).bit_length() - 1]:
-                if not bits & ~region_cells[k]:
-                    inside |= region_cells[k]
-                    region_groups[k][d] |= 1 << number_j
-            group_inside.append(inside)
+            holding = [k for k in regions_of[(bits & -bits).bit_length() - 1] if not bits & ~region_cells[k]]
+            for k in holding:
+                region_groups[k][d] |= 1 << number_j
+            group_regions.append(holding)
             for c in nodes[number_j][0]:
                 groups_at[c] |= 1 << number_j
         beyond: dict[int, int] = {}  # single -> groups seeing it through no shared region
@@ -137,11 +135,10 @@ class Indexed:
                     ds = digit_strong[d] = g._digit_strong(d)
                 strong = sorted(at[m] for m in ds.get(n, ()) if m in at)
                 _, bits, common = group_info[i - count]
-                wb = 0
-                inside = group_inside[i - count]
-                for k in regions_of[n[0][0]]:
-                    if not bits & ~region_cells[k]:
-                        wb |= region_singles[k][d]
+                wb = inside = 0  # inside: the cells of the regions holding the whole group
+                for k in group_regions[i - count]:
+                    wb |= region_singles[k][d]
+                    inside |= region_cells[k]
                 for c in n[0]:
                     wb &= ~bit_of[c * stride + d]
                 cells = common & ~inside & cand[d]
