@@ -62,12 +62,12 @@ def cell_bits(cells: Iterable[int]) -> int:
     return out
 
 
-@lru_cache(maxsize=1 << 16)
-def cells_of(bits: int) -> tuple[int, ...]:
-    """The cell indexes of a bit set, ascending (the inverse of :func:`cell_bits`);
-    kept for the last 65 536 sets asked for (the link graph asks for the same few often).
+def bit_numbers(bits: int) -> tuple[int, ...]:
+    """The numbers of a bit set's bits, ascending, worked out each time: for sets
+    that seldom come back (a link graph's node numbers); :func:`cells_of` keeps its
+    answers.
 
-    >>> cells_of(0b10110)
+    >>> bit_numbers(0b10110)
     (1, 2, 4)
     """
     out = []
@@ -76,6 +76,17 @@ def cells_of(bits: int) -> tuple[int, ...]:
         out.append(low.bit_length() - 1)
         bits ^= low
     return tuple(out)
+
+
+@lru_cache(maxsize=1 << 16)
+def cells_of(bits: int) -> tuple[int, ...]:
+    """The cell indexes of a bit set, ascending (the inverse of :func:`cell_bits`);
+    kept for the last 65 536 sets asked for (the link graph asks for the same few often).
+
+    >>> cells_of(0b10110)
+    (1, 2, 4)
+    """
+    return bit_numbers(bits)
 
 
 def differing(before: Sequence[int], after: Sequence[int]) -> list[int]:

@@ -5,10 +5,9 @@ Built by :meth:`solver.links.LinkGraph.index` once per graph.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .bits import POPCOUNT, digits_of, low_digit
+from .bits import POPCOUNT, bit_numbers, digits_of, low_digit
 from .link_rules import Node
 
 if TYPE_CHECKING:
@@ -36,13 +35,8 @@ class Indexed:
     def weak(self) -> list[list[int]]:
         """``weak[i]``: node ``i``'s weak neighbours, ascending (from :attr:`weak_bits`)."""
         if self._weak is None:
-            self._weak = [_numbers(b) for b in self.weak_bits]
+            self._weak = [list(bit_numbers(b)) for b in self.weak_bits]
         return self._weak
-
-    @weak.setter
-    def weak(self, lists: list[list[int]]) -> None:
-        self._weak = lists
-        self.weak_bits = weak_bits(lists)
 
     def __init__(self, g: LinkGraph) -> None:
         nodes = list(g.nodes())
@@ -80,8 +74,8 @@ class Indexed:
             cell_nodes[c] |= 1 << i
         # Who sees whom, by regions: the cells of a region of different digits all see each
         # other, so a single's weak links within its digit are its regions' singles of that
-        # digit, each region's worked out once; what no region covers (a dot's other cell)
-        # is added cell by cell.
+        # digit, each region's worked out once; what no region covers is added cell by cell
+        # (nothing in today's kinds: a dot joins two cells of one line).
         region_singles: list[list[int]] = []  # per distinct region, per digit: its singles' bits
         region_cells: list[int] = []  # per distinct region, its cells
         regions_of: list[list[int]] = [[] for _ in g.masks]
@@ -188,27 +182,3 @@ class Indexed:
         for single, groups in beyond.items():
             self.weak_bits[single] |= groups
 
-
-def _numbers(bits: int) -> list[int]:
-    """The numbers of a bit set's bits, ascending.
-
-    >>> _numbers(0b10110)
-    [1, 2, 4]
-    """
-    out = []
-    while bits:
-        low = bits & -bits
-        out.append(low.bit_length() - 1)
-        bits ^= low
-    return out
-
-
-def weak_bits(weak: Sequence[Sequence[int]]) -> list[int]:
-    """Each list of node numbers as a bit set (the numbers in one list differ, so
-    adding their bits is or-ing them; ``sum`` does it without a Python loop).
-
-    >>> weak_bits([[0, 2], [], [1]])
-    [5, 0, 2]
-    """
-    one = [1 << j for j in range(len(weak))]
-    return [sum(map(one.__getitem__, w)) for w in weak]
