@@ -217,8 +217,8 @@ ABOUT: dict[str, str] = {
         "digit may be grouped whatever their shape. When the two ends of the chain both see a candidate, one end "
         "is true, so that candidate goes."),
     "forcing-net": (
-        "A cell with two to four candidates, a digit with two to four places in a house, or a cage with two to "
-        "four combinations left: one of these cases is true. Follow each case with the simple techniques; when "
+        "A cell with two to five candidates, a digit with two to five places in a house, or a cage with two to "
+        "five combinations left: one of these cases is true. Follow each case with the simple techniques; when "
         "every case removes the same candidate (or a case runs into a dead end, so it is not the true one), that "
         "candidate goes whichever case is true."),
     "contradiction-1": (

@@ -10,7 +10,13 @@ depth 2.  The total nesting never exceeds ``ctx.max_depth``.
 The exact solver's :class:`~solver.propagate.Propagator` screens candidates
 first (bivalue cells first): only a supposition that propagation refutes is
 replayed with the techniques, and the replay alone decides, so a step is
-never an unexplained contradiction.  Refuted candidates are replayed in the
+never an unexplained contradiction.  At depth 2 and 3 the screen probes the
+bivalue cells inside each supposition, at most :data:`SCREEN_BUDGET`
+propagation calls per search; before a guess (at the top level, when the
+deepest contradiction too has found nothing) the depth-2 and depth-3
+searches run once more with a screen five times as wide
+(:data:`WIDE_SCREEN_BUDGET`): a guess costs more, and explains less.
+Refuted candidates are replayed in the
 screen's order: stage by stage (bivalue cells first), and in a batch the
 ones propagation refutes with the fewest cells changed first.  With
 :data:`MAX_REFUTED` above one, that many replays race step by step and the
@@ -66,6 +72,10 @@ MAX_REFUTED_INSIDE = 1
 MAX_CHAIN = 250
 #: Propagation calls the nested screen (depth 2 and 3) may spend per search.
 SCREEN_BUDGET = 600
+#: The same for the last resort: when every technique, ``contradiction-3`` included,
+#: has found nothing at the top level and the next step would be a guess, the depth-2
+#: and depth-3 searches run once more with this wider screen (a guess costs more).
+WIDE_SCREEN_BUDGET = 3000
 #: Cells the screen's remembered fixed points (:class:`FixedPoints`) may hold
 #: in all: memory stays bounded however long the search (a few tens of MB).
 MAX_FIXED_CELLS = 1 << 19
@@ -73,6 +83,8 @@ ASSUME = "contradiction-assume"
 #: ``ctx.memo`` keys: clean propagation fixed points, and candidates whose replay stalled.
 CLEAN = "contradiction-clean"
 STALLED = "contradiction-stalled"
+#: ``ctx.memo`` key: per depth, the candidates the last nested screen let through, with its masks.
+CLEARED = "contradiction-cleared"
 END = "contradiction-end"
 
 
@@ -318,14 +330,15 @@ def _probe(prop: Propagator, base: list[int], cell: int, bit: int, cache: FixedP
     return ok, trial
 
 
-def screen(ctx: Context, depth: int) -> Iterator[list[tuple[int, int]]]:
+def screen(ctx: Context, depth: int, calls: int | None = None) -> Iterator[list[tuple[int, int]]]:
     """Batches of ``(cell, digit)`` candidates worth replaying at ``depth``:
     those that propagation refutes (with ``depth - 1`` rounds of nested
     probing), stage by stage (:func:`_stages`), in batches of at most
     :data:`MAX_REFUTED`, the ones that took the least propagation first.
     Candidates whose replay stalled in an earlier search of this solve come
     last.  Every propagation call costs a unit of ``ctx.work``; the screen
-    stops when the budget is spent."""
+    stops when the budget is spent, and the nested screen after ``calls``
+    propagation calls (default :data:`SCREEN_BUDGET`)."""
     prop = propagator(ctx.puzzle)
     masks = ctx.state.masks
     base = list(masks)
@@ -342,10 +355,22 @@ def screen(ctx: Context, depth: int) -> Iterator[list[tuple[int, int]]]:
         return
     n = len(base)
     width = race_width(ctx)
-    budget = _Budget(SCREEN_BUDGET, work)
+    budget = _Budget(SCREEN_BUDGET if calls is None else calls, work)
     cache = _clean_cache(ctx, base) if depth == 1 else FixedPoints(None, base)
     stalled: set[tuple[int, int]] = ctx.memo.get((STALLED, depth), set()) if not ctx.depth else set()
     deferred: list[tuple[int, int]] = []
+    # The wide screen of the last resort follows the usual one on the same state: the
+    # candidates that one let through (probed to the end) would be let through again.
+    cleared: set[tuple[int, int]] = set()
+    skip: set[tuple[int, int]] = set()
+    if depth > 1 and not ctx.depth:
+        key = tuple(base)
+        if calls is None:
+            ctx.memo[(CLEARED, depth)] = (key, cleared)
+        else:
+            last = ctx.memo.get((CLEARED, depth))
+            if last is not None and last[0] == key:
+                skip = last[1]
     # A supposition implied by one that propagates cleanly propagates cleanly too.
     clean: set[tuple[int, int]] = set()
     for cells in _stages(ctx):
@@ -358,8 +383,12 @@ def screen(ctx: Context, depth: int) -> Iterator[list[tuple[int, int]]]:
                 elif not base[cell] & bit:
                     hits.append((n + 1, order, cell, digit))
                 elif depth > 1:
-                    if budget.left > 0 and _refuted(prop, base, cell, bit, depth - 1, budget):
+                    if (cell, digit) in skip or budget.left <= 0:
+                        continue
+                    if _refuted(prop, base, cell, bit, depth - 1, budget):
                         hits.append((0, order, cell, digit))
+                    elif budget.left > 0:
+                        cleared.add((cell, digit))
                 elif (cell, bit) not in clean:
                     if not work.spend():
                         return
@@ -391,7 +420,7 @@ class Chase:
 
     def __init__(self, ctx: Context, cell: int, digit: int, depth: int, *, explain: bool,
                  work: Work | None = None, case: Step | None = None) -> None:
-        self.cell, self.digit = cell, digit
+        self.cell, self.digit, self.depth = cell, digit, depth
         self.inner = inner_techniques(ctx, depth)
         if case is None:
             text = f"Suppose {ctx.name(cell)} is {digit}." if explain else ""
@@ -500,11 +529,12 @@ def _keep(ctx: Context, depth: int, hits: list[tuple[int, int]]) -> None:
                                hits)
 
 
-def search(ctx: Context, depth: int, explain: bool = False) -> Chase | None:
+def search(ctx: Context, depth: int, explain: bool = False, calls: int | None = None) -> Chase | None:
     """The chase refuting a candidate at ``depth``: the shortest chain among
     refuted candidates left over from the last search, else among a fresh
     screen's first batch that has one.
-    ``explain``: the chases build their sentences as they go."""
+    ``explain``: the chases build their sentences as they go; ``calls``: the
+    nested screen's propagation calls (:func:`screen`)."""
     pending = _left_over(ctx, depth)
     width = race_width(ctx)
     while pending:
@@ -513,11 +543,22 @@ def search(ctx: Context, depth: int, explain: bool = False) -> Chase | None:
         if best is not None:
             _keep(ctx, depth, pending)
             return best
-    for batch in screen(ctx, depth):
+    for batch in screen(ctx, depth, calls):
         best, rest = shortest(ctx, batch, depth, explain)
         if best is not None:
             _keep(ctx, depth, rest)
             return best
+    return None
+
+
+def _last_resort(ctx: Context) -> Chase | None:
+    """At the top level, when the deepest contradiction has found nothing either (the
+    next step would be a guess): the depth-2, then the depth-3 search once more, with
+    the nested screen widened to :data:`WIDE_SCREEN_BUDGET` calls."""
+    for deep in range(2, ctx.max_depth + 1):
+        found = search(ctx, deep, explain=ctx.explain and race_width(ctx) == 1, calls=WIDE_SCREEN_BUDGET)
+        if found is not None:
+            return found
     return None
 
 
@@ -531,8 +572,11 @@ def find(ctx: Context, depth: int) -> Iterator[Step]:
     # so the winner is replayed instead (not charged: fast and explained
     # solves spend the same work).
     found = search(ctx, depth, explain=ctx.explain and (depth == 1 or race_width(ctx) == 1))
+    if found is None and not ctx.depth and depth == ctx.max_depth > 1:
+        found = _last_resort(ctx)
     if found is None:
         return
+    depth = found.depth
     cell, digit = found.cell, found.digit
     if not ctx.explain:
         yield _step(ctx, cell, digit, depth, "", ())

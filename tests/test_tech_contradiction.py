@@ -248,6 +248,33 @@ def test_depth_2_nests_a_depth_1_chain():
     assert list(CONTRADICTION_2.find(demo_ctx(TECHNIQUES, max_depth=1))) == []
 
 
+def test_the_deepest_search_widens_its_screen_before_a_guess(monkeypatch):
+    # With no nested screening at all, depth 2 and 3 find nothing in the demo state;
+    # the deepest one (the last before a guess) then searches again with the wide
+    # screen and finds depth 2's chain, reported as a depth-2 step.
+    monkeypatch.setattr(contradiction, "SCREEN_BUDGET", 0)
+    assert list(CONTRADICTION_2.find(demo_ctx(TECHNIQUES))) == []  # not the deepest: no second search
+    step = next(CONTRADICTION_3.find(demo_ctx(TECHNIQUES)))
+    assert step.technique == "contradiction-2" and step.level == contradiction.LEVELS[2][0]
+    assert step.eliminations == ((0, 1 << 1),)
+    assert [s.technique for s in step.sub_steps] == [ASSUME, "contradiction-1", END]
+    assert step.text.startswith("If r1c1 were 1, then")
+    fast = next(CONTRADICTION_3.find(demo_ctx(TECHNIQUES, explain=False)))
+    assert (fast.technique, fast.eliminations) == ("contradiction-2", step.eliminations)
+    # With max_depth 2, depth 2 is the deepest and widens itself.
+    assert next(CONTRADICTION_2.find(demo_ctx(TECHNIQUES, max_depth=2))).eliminations == step.eliminations
+
+
+def test_no_wide_screen_inside_a_supposition_or_when_it_is_closed(monkeypatch):
+    monkeypatch.setattr(contradiction, "SCREEN_BUDGET", 0)
+    # Inside a supposition depth 2 may be the deepest allowed, but a guess is not next.
+    assert list(CONTRADICTION_2.find(demo_ctx(TECHNIQUES, max_depth=3, depth=1))) == []
+    monkeypatch.setattr(contradiction, "WIDE_SCREEN_BUDGET", 0)
+    assert list(CONTRADICTION_3.find(demo_ctx(TECHNIQUES))) == []
+    # depth 1's own screen needs no nested calls: unchanged
+    assert len(list(CONTRADICTION_1.find(demo_ctx()))) == 1
+
+
 def test_dead_ends_name_what_has_no_option():
     p = Puzzle(kind="demo", height=1, width=4, cells=((0, 0), (0, 1), (0, 2), (0, 3)),
                regions=(Region("cage a", (0, 1), total=10), Region("sum b", (2, 3), total=15, distinct=False)))

@@ -163,7 +163,7 @@ def band_tries(kind: str, band: str | None) -> int:
     ``benchmarks/bench_generate.py --rates``, so that a seed misses it once in
     hundreds at most).
 
-    >>> band_tries("killer", "Needs-guessing") > band_tries("killer", "Expert") == DEFAULT_MAX_TRIES
+    >>> band_tries("killer", "Extreme") > band_tries("killer", "Expert") == DEFAULT_MAX_TRIES
     True
     """
     if band is None:

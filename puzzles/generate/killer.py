@@ -46,16 +46,18 @@ from .base import Probe, probed, proved_unique, random_grid, second_solution
 
 MAX_CAGE = 6
 
-BANDS: tuple[str, ...] = ("Medium", "Expert", "Extreme", "Needs-guessing")
+BANDS: tuple[str, ...] = ("Medium", "Expert", "Extreme")
 """The grade bands this generator reaches (measured on seeds 1000-1149: without
 ``merge`` 146 Medium and 4 Expert of 150; with ``merge``, which the harder bands
-use, 24 Medium, 120 Expert, 3 Extreme, 3 Needs-guessing; none Easy or Hard)."""
+use, 24 Medium, 120 Expert, 3 Extreme, 3 Needs-guessing; none Easy or Hard).
+Needs-guessing is no longer claimed: since the engine searches wider before a guess
+(:mod:`techniques.contradiction`, 2026-11-29), none of the first tries of seeds
+1000-1264 needs a guess, nor any of 80 tries of ``--needs guess`` (1 try in 100 before)."""
 
-BAND_TRIES: dict[str, int] = {"Extreme": 600, "Needs-guessing": 1000}
+BAND_TRIES: dict[str, int] = {"Extreme": 600}
 """Tries a rare band gets by default (``puzzles.generate.band_tries``): with merged cages,
-2% of tries come out Extreme and 1% Needs-guessing (``benchmarks/bench_generate.py --rates
-10 --count 20``, issue 29), so the usual 200 tries missed Needs-guessing for 1 seed in 8
-(seed 1 among them); 1000 tries miss it for about 1 in 20 000."""
+2% of tries come out Extreme (``benchmarks/bench_generate.py --rates 10 --count 20``,
+issue 29), so the usual 200 tries would miss it now and then."""
 SIZE_WEIGHTS: tuple[int, ...] = (1, 10, 4, 2, 2, 1)
 """Relative odds of a cage of 1..6 cells when the layout is drawn."""
 

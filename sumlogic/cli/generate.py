@@ -64,8 +64,7 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--max-tries", type=int, default=None, metavar="T",
                         help=f"tries per puzzle before giving up with exit code 1 (default {DEFAULT_MAX_TRIES}; "
                              f"more for a band the kind reaches rarely: 600 for Killer Extreme, Kropki Easy and "
-                             f"Greater Killer Hard, "
-                             f"1000 for Killer Needs-guessing)")
+                             f"Greater Killer Hard)")
     parser.set_defaults(func=run)
 
 
