@@ -94,6 +94,8 @@ def until(page: Any, predicate: str, arg: Any = None, tries: int = 600) -> None:
 
 
 def wait_saved(page: Any) -> None:
+    """Until the address holds every change made so far (the page marks the body ``data-saved``
+    only when no write of the address is waiting)."""
     until(page, "() => location.hash.startsWith('#p=') && document.body.hasAttribute('data-saved')")
 
 

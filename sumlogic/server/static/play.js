@@ -253,18 +253,24 @@
       return Object.keys(corner).length ? { placed, marks, corner } : { placed, marks };
     }
 
-    /** Write the puzzle and the position into the address (one write at a time, in order). */
+    /** Write the puzzle and the position into the address (one write at a time, in order).  The
+     * body carries ``data-saved`` only while no write is waiting, so the address it shows then
+     * holds every change made so far. */
     save() {
       if (!this.record) return this.writing;
       // the clock stays out of the address: the same position always has the same address
       const data = { v: 2, puzzle: this.record, ...this.grid.dump(), ...(this.practise ? { practise: this.practise } : {}) };
+      this.unsaved = (this.unsaved || 0) + 1;
+      document.body.removeAttribute("data-saved");
       this.writing = this.writing.then(async () => {
         const hash = `#${HASH_KEY}=${await window.SumlogicAddress.encode(data)}`;
         // the address's own path with the state (a ``?link=`` that opened the puzzle goes: the state holds it)
         if (location.hash !== hash || location.search) history.replaceState(null, "", location.pathname + hash);
         $("sl-steps").setAttribute("href", `/view${hash}`);
-        document.body.setAttribute("data-saved", hash.length);
-      }).catch((error) => this.say(`Cannot write the address: ${error.message}`, "error"));
+      }).catch((error) => this.say(`Cannot write the address: ${error.message}`, "error")).finally(() => {
+        this.unsaved -= 1;
+        if (!this.unsaved) document.body.setAttribute("data-saved", location.hash.length);
+      });
       return this.writing;
     }
 
