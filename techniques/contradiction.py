@@ -551,12 +551,26 @@ def search(ctx: Context, depth: int, explain: bool = False, calls: int | None = 
     return None
 
 
-def _last_resort(ctx: Context) -> Chase | None:
-    """At the top level, when the deepest contradiction has found nothing either (the
-    next step would be a guess): the depth-2, then the depth-3 search once more, with
-    the nested screen widened to :data:`WIDE_SCREEN_BUDGET` calls."""
-    for deep in range(2, ctx.max_depth + 1):
-        found = search(ctx, deep, explain=ctx.explain and race_width(ctx) == 1, calls=WIDE_SCREEN_BUDGET)
+def _explains(ctx: Context, depth: int) -> bool:
+    """Whether a search at ``depth`` builds its chases' sentences as it goes: at depth 1,
+    and deeper when only one chain runs at a time (a race's losers would be explained
+    too, so its winner is replayed instead)."""
+    return ctx.explain and (depth == 1 or race_width(ctx) == 1)
+
+
+def _deepest(ctx: Context) -> int:
+    """The deepest contradiction ``ctx`` tries: the deepest of its techniques that
+    ``max_depth`` allows (0 when none)."""
+    ids = {t.id for t in ctx.techniques}
+    return max((d for d in BY_DEPTH if d <= ctx.max_depth and technique_id(d) in ids), default=0)
+
+
+def _last_resort(ctx: Context, deepest: int) -> Chase | None:
+    """At the top level, when the deepest contradiction (``deepest``) has found nothing
+    either, so that the next step would be a guess: the searches of depth 2 up to it once
+    more, with the nested screen widened to :data:`WIDE_SCREEN_BUDGET` calls."""
+    for deep in range(2, deepest + 1):
+        found = search(ctx, deep, explain=_explains(ctx, deep), calls=WIDE_SCREEN_BUDGET)
         if found is not None:
             return found
     return None
@@ -571,12 +585,12 @@ def find(ctx: Context, depth: int) -> Iterator[Step]:
     # Deeper with a race, the losers' nested chains would be explained too,
     # so the winner is replayed instead (not charged: fast and explained
     # solves spend the same work).
-    found = search(ctx, depth, explain=ctx.explain and (depth == 1 or race_width(ctx) == 1))
-    if found is None and not ctx.depth and depth == ctx.max_depth > 1:
-        found = _last_resort(ctx)
+    found = search(ctx, depth, explain=_explains(ctx, depth))
+    if found is None and not ctx.depth and depth > 1 and depth == _deepest(ctx):
+        found = _last_resort(ctx, depth)
     if found is None:
         return
-    depth = found.depth
+    depth = found.depth  # the last resort may find a shallower chain: the step keeps its depth
     cell, digit = found.cell, found.digit
     if not ctx.explain:
         yield _step(ctx, cell, digit, depth, "", ())

@@ -263,6 +263,11 @@ def test_the_deepest_search_widens_its_screen_before_a_guess(monkeypatch):
     assert (fast.technique, fast.eliminations) == ("contradiction-2", step.eliminations)
     # With max_depth 2, depth 2 is the deepest and widens itself.
     assert next(CONTRADICTION_2.find(demo_ctx(TECHNIQUES, max_depth=2))).eliminations == step.eliminations
+    # The deepest is the deepest technique in use: depth 3 under a max_depth of 4 (there is
+    # no depth-4 technique), depth 2 when depth 3 is left out.
+    assert next(CONTRADICTION_3.find(demo_ctx(TECHNIQUES, max_depth=4))).eliminations == step.eliminations
+    without_3 = (CONTRADICTION_1, CONTRADICTION_2)
+    assert next(CONTRADICTION_2.find(demo_ctx(without_3))).eliminations == step.eliminations
 
 
 def test_no_wide_screen_inside_a_supposition_or_when_it_is_closed(monkeypatch):
