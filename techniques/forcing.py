@@ -67,9 +67,10 @@ from solver.supports import region_fit, required_digits
 
 from .chains import losses
 from .common import describe, plus, region_key
-from .contradiction import END, Chase, propagator
+from .contradiction import END, Chase
 from .dead_ends import dead_end
 from .relevance import prune
+from .screening import propagator
 
 ID = "forcing-net"
 NAME = "Forcing net"

@@ -22,7 +22,7 @@ from solver.bits import digits_of, is_single
 from solver.candidates import Candidates
 from solver.engine import DEFAULT_BUDGET, GUESS, Context, Engine, Work, apply, next_step, solve_with_logic
 from sumlogic.grading import EXACT_NODES, MoveCounter, grade, grade_trace
-from techniques import DEFAULT, contradiction
+from techniques import DEFAULT, contradiction, screening
 
 CONTRADICTIONS = "kropki/iss/cross-plus-a-kropki"  # a few depth-1 contradictions, little work
 
@@ -148,15 +148,15 @@ def _state_after(puzzle, steps: int) -> Context:
 def test_incremental_probes_are_sound_and_at_least_as_strong(pid, corpus):
     puzzle = corpus_puzzle(corpus, "killer", pid)
     solution = puzzle.parse_solution(puzzle.get_info("solution"))
-    prop = contradiction.propagator(puzzle)
+    prop = screening.propagator(puzzle)
     ctx = _state_after(puzzle, 15)
     wide = list(ctx.state.masks)
     assert prop.propagate(wide)
-    cache = contradiction.FixedPoints(None, wide)
+    cache = screening.FixedPoints(None, wide)
     cands = [(c, 1 << d) for c, m in enumerate(wide) if not is_single(m) for d in digits_of(m)]
     assert len(cands) > 100
     for cell, bit in cands:
-        contradiction._probe(prop, wide, cell, bit, cache)
+        screening._probe(prop, wide, cell, bit, cache)
     assert cache  # most suppositions propagate cleanly at this stage
     rng = random.Random(pid)
     refuted = 0
@@ -172,8 +172,8 @@ def test_incremental_probes_are_sound_and_at_least_as_strong(pid, corpus):
         for cell, bit in cands:
             if not narrow[cell] & bit:
                 continue
-            ok_fresh, fresh = contradiction._probe(prop, narrow, cell, bit, contradiction.FixedPoints(None, narrow))
-            ok_cached, cached = contradiction._probe(prop, narrow, cell, bit, cache.copy())
+            ok_fresh, fresh = screening._probe(prop, narrow, cell, bit, screening.FixedPoints(None, narrow))
+            ok_cached, cached = screening._probe(prop, narrow, cell, bit, cache.copy())
             if bit == 1 << solution[cell]:
                 # The true digit: both propagate cleanly and keep every solution digit.
                 assert ok_fresh and ok_cached, puzzle.cell_name(cell)
@@ -192,7 +192,7 @@ def test_screens_remember_clean_fixed_points_and_stalled_suppositions(corpus):
     ctx = Context(puzzle, ctx.state, DEFAULT, explain=False, placed=ctx.placed)
     assert next_step(ctx, [t for t in DEFAULT if t.level < 7]) is None
     step = next(contradiction.CONTRADICTION_1.find(ctx))
-    cache = ctx.memo[contradiction.CLEAN]
+    cache = ctx.memo[screening.CLEAN]
     assert step.eliminations and cache.state is ctx.state
     points = {key: cache.fixed_point(key) for key in cache.entries}
     assert points and all(len(masks) == puzzle.size for masks in points.values())
@@ -202,11 +202,11 @@ def test_screens_remember_clean_fixed_points_and_stalled_suppositions(corpus):
     assert cache.stored == sum(len(cells) for _, cells, _ in cache.entries.values()) < len(points) * puzzle.size
     # A stalled supposition is replayed last, never screened out.
     stalled = {(c, d) for c, m in enumerate(ctx.state.masks) if not is_single(m) for d in digits_of(m)}
-    ctx.memo[(contradiction.STALLED, 1)] = stalled
-    batches = list(contradiction.screen(ctx, 1))
-    order = [c for stage in contradiction._stages(ctx) for c in stage]
+    ctx.memo[(screening.STALLED, 1)] = stalled
+    batches = list(screening.screen(ctx, 1))
+    order = [c for stage in screening._stages(ctx) for c in stage]
     assert [pair for batch in batches for pair in batch] == sorted(stalled, key=lambda p: (order.index(p[0]), p[1]))
-    assert all(len(batch) <= contradiction.MAX_REFUTED for batch in batches)
+    assert all(len(batch) <= screening.MAX_REFUTED for batch in batches)
 
 
 def test_a_guess_takes_the_fewest_candidates_and_the_lowest_digit_not_the_solution(corpus):
@@ -242,13 +242,13 @@ def test_remembered_fixed_points_stay_within_their_cap(monkeypatch: pytest.Monke
     from puzzles.generate.impossible import random_kakuro
 
     cap = 300
-    monkeypatch.setattr(contradiction, "MAX_FIXED_CELLS", cap)
+    monkeypatch.setattr(screening, "MAX_FIXED_CELLS", cap)
     puzzle = random_kakuro(random.Random(3), 14, 14)  # many solutions: contradictions keep firing
     seen: list[int] = []
 
     def watch(ctx: Context, step: object) -> None:
-        cache = ctx.memo.get(contradiction.CLEAN)
-        if isinstance(cache, contradiction.FixedPoints):
+        cache = ctx.memo.get(screening.CLEAN)
+        if isinstance(cache, screening.FixedPoints):
             assert cache.stored == sum(len(cells) for _, cells, _ in cache.entries.values())
             seen.append(cache.stored)
 

@@ -28,7 +28,7 @@ from solver.engine import Context, Engine, Technique, apply, givens_step, next_s
 from solver.model import Comparison, Puzzle, Region
 from solver.step import Step
 import techniques
-from techniques import contradiction, singles
+from techniques import contradiction, screening, singles
 from techniques.contradiction import (CONTRADICTION_1, CONTRADICTION_2, CONTRADICTION_3, END, ASSUME, TECHNIQUES,
                                       dead_end, inner_techniques)
 
@@ -142,7 +142,7 @@ def test_never_an_unexplained_contradiction():
                regions=(Region("sum s", (0, 1, 2), total=15, distinct=False),))
     masks = [0b1000000010, 0b1000000010, 0b110000]
     ctx = Context(p, Candidates(p, masks), singles.TECHNIQUES + TECHNIQUES)
-    assert list(contradiction.screen(ctx, 1)) == [[(2, 4)]]
+    assert list(screening.screen(ctx, 1)) == [[(2, 4)]]
     assert list(CONTRADICTION_1.find(ctx)) == []
     step = next(CONTRADICTION_2.find(ctx))
     assert step.eliminations == ((2, 1 << 4),)
@@ -252,7 +252,7 @@ def test_the_deepest_search_widens_its_screen_before_a_guess(monkeypatch):
     # With no nested screening at all, depth 2 and 3 find nothing in the demo state;
     # the deepest one (the last before a guess) then searches again with the wide
     # screen and finds depth 2's chain, reported as a depth-2 step.
-    monkeypatch.setattr(contradiction, "SCREEN_BUDGET", 0)
+    monkeypatch.setattr(screening, "SCREEN_BUDGET", 0)
     assert list(CONTRADICTION_2.find(demo_ctx(TECHNIQUES))) == []  # not the deepest: no second search
     step = next(CONTRADICTION_3.find(demo_ctx(TECHNIQUES)))
     assert step.technique == "contradiction-2" and step.level == contradiction.LEVELS[2][0]
@@ -271,7 +271,7 @@ def test_the_deepest_search_widens_its_screen_before_a_guess(monkeypatch):
 
 
 def test_no_wide_screen_inside_a_supposition_or_when_it_is_closed(monkeypatch):
-    monkeypatch.setattr(contradiction, "SCREEN_BUDGET", 0)
+    monkeypatch.setattr(screening, "SCREEN_BUDGET", 0)
     # Inside a supposition depth 2 may be the deepest allowed, but a guess is not next.
     assert list(CONTRADICTION_2.find(demo_ctx(TECHNIQUES, max_depth=3, depth=1))) == []
     monkeypatch.setattr(contradiction, "WIDE_SCREEN_BUDGET", 0)
@@ -419,8 +419,8 @@ def test_a_race_of_several_chains_stays_sound_and_explained(corpus, monkeypatch)
     """The default replays one refuted candidate at a time; a wider race (the
     setting kept for those who want the shortest chain of several) still
     gives sound steps whose chains replay, and both modes agree."""
-    monkeypatch.setattr(contradiction, "MAX_REFUTED", 4)
-    monkeypatch.setattr(contradiction, "MAX_REFUTED_INSIDE", 3)
+    monkeypatch.setattr(screening, "MAX_REFUTED", 4)
+    monkeypatch.setattr(screening, "MAX_REFUTED_INSIDE", 3)
     puzzle = next(p for p in read_path(str(corpus / "killer.jsonl")) if p.id == HARD[0])
     solution = puzzle.parse_solution(puzzle.get_info("solution"))
     assert unsound(puzzle, all_techniques(), solution, explain=True, limit=60) == []
