@@ -62,9 +62,10 @@ from .screening import STALLED, race_width, screen
 LEVELS: dict[int, tuple[int, int]] = {1: (7, 20), 2: (8, 40), 3: (9, 80)}
 #: The longest chain (technique steps after the supposition) a replay follows.
 MAX_CHAIN = 250
-#: The same for the last resort: when every technique, ``contradiction-3`` included,
-#: has found nothing at the top level and the next step would be a guess, the depth-2
-#: and depth-3 searches run once more with this wider screen (a guess costs more).
+#: The nested screen's propagation calls (:data:`~techniques.screening.SCREEN_BUDGET` as a
+#: rule) in the last resort: when every technique, ``contradiction-3`` included, has found
+#: nothing at the top level and the next step would be a guess, the depth-2 and depth-3
+#: searches run once more with this wider screen (a guess costs more).
 WIDE_SCREEN_BUDGET = 3000
 ASSUME = "contradiction-assume"
 END = "contradiction-end"
