@@ -18,7 +18,10 @@ cage is 2+6+9 then ..., and if it is 4+6+7 then ..." does this; SudokuWiki
 calls the one-cell form a cell forcing chain and the one-place form a unit
 forcing chain.  A source whose cases all but one end in a dead end under
 propagation is left to ``contradiction-1`` (that is one supposition, not a
-choice): a net needs at least two live cases.
+choice): a net needs at least two live cases.  So is a source where one case
+ends in a dead end and every other case removes the candidate by its
+supposition alone ("if r9c5 is 2, r9c5 is not 7; if r9c5 is 3, ...; if r9c5
+is 7, then ... a dead end"): the whole net is that one case's refutation.
 
 Finding one: the exact solver's propagator (:mod:`solver.propagate`)
 **screens** each source first (one unit of ``ctx.work`` per source): every
@@ -80,7 +83,9 @@ SCORE = 30
 #: left 957 contradiction steps and four 690, in about the same CPU time and with the
 #: same puzzles guessing; five left 490 but one more puzzle guessed (BENCHMARKS.md).
 #: Five since the wider search before a guess (:mod:`techniques.contradiction`): it frees
-#: that puzzle and two more, and five cases take back the chains it adds.
+#: that puzzle and two more, and five cases take back the chains it adds.  (Counted then with
+#: the nets that were one case's refutation, which are left to contradiction-1 since:
+#: 230 of 815 nets on the extremes; BENCHMARKS.md, session 24.)
 MAX_CASES = 5
 #: Follows that find nothing one solve may make (counted, not timed).
 ALLOWANCE = 40
@@ -210,16 +215,19 @@ def screen(ctx: Context) -> list[tuple[Source, dict[int, int]]]:
     if 0 in base or not prop.propagate(base):
         return []  # a contradictory state: that is contradiction's to say
     found: list[tuple[int, int, int, Source, dict[int, int]]] = []
+    peers = ctx.puzzle.peers
     for order, source in enumerate(sources(ctx)):
         if not ctx.work.spend():
             break
         shared: dict[int, int] | None = None
-        live = 0
+        at_once: dict[int, int] | None = None  # what every live case's supposition removes by itself
+        live = dead = 0
         for case in source.case_masks(base):
             trial = list(base)
             for c, keep in case:
                 trial[c] &= keep
             if not all(trial[c] for c, _ in case) or not prop.propagate(trial, [c for c, _ in case]):
+                dead += 1
                 continue  # a dead case removes everything
             live += 1
             removed = {c: base[c] & ~trial[c] for c in differing(base, trial)}
@@ -227,11 +235,39 @@ def screen(ctx: Context) -> list[tuple[Source, dict[int, int]]]:
                 c: m & removed[c] for c, m in shared.items() if m & removed.get(c, 0)}
             if not shared:
                 break
-        if shared and live >= 2:
+            mine = _supposed_away(source, case, base, peers)
+            at_once = mine if at_once is None else {
+                c: m & mine[c] for c, m in at_once.items() if m & mine.get(c, 0)}
+        if shared and live >= 2 and not (dead == 1 and _within(shared, at_once or {})):
             count = sum(POPCOUNT[m] for m in shared.values())
             found.append((len(source.options), -count, order, source, shared))
     found.sort(key=lambda entry: entry[:3])
     return [(source, shared) for *_, source, shared in found]
+
+
+def _supposed_away(source: Source, case: list[tuple[int, int]], base: Sequence[int],
+                   peers: Sequence[frozenset[int]]) -> dict[int, int]:
+    """The candidates a case's supposition removes by itself, before any technique: a
+    placement's cell and its peers, a combination's cells."""
+    out = {c: base[c] & ~keep for c, keep in case if base[c] & ~keep}
+    if source.kind != "sum":
+        (cell, bit), = case
+        for p in peers[cell]:
+            if base[p] & bit:
+                out[p] = out.get(p, 0) | bit
+    return out
+
+
+def _within(removals: dict[int, int], cover: dict[int, int]) -> bool:
+    """True when every candidate of ``removals`` is also in ``cover``."""
+    return all(not m & ~cover.get(c, 0) for c, m in removals.items())
+
+
+def one_supposition(cases: Sequence[Chase]) -> bool:
+    """True when one case ends in a dead end and every other removed the targets by its
+    supposition alone (no technique step): the net is that one case's refutation."""
+    followed = [case for case in cases if case.end is not None or case.length]
+    return len(followed) == 1 and followed[0].end is not None
 
 
 def _left(run: Chase, targets: dict[int, int]) -> bool:
@@ -286,7 +322,7 @@ def find_forcing_nets(ctx: Context) -> Iterator[Step]:
         return
     for source, targets in screen(ctx):
         cases, removed = net(ctx, source, targets)
-        if removed:
+        if removed and not one_supposition(cases):
             yield _step(ctx, source, cases, removed)
             return
         ctx.memo[SPENT] = spent = ctx.memo.get(SPENT, 0) + 1

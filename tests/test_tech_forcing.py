@@ -67,6 +67,43 @@ def test_one_live_case_is_left_to_contradiction():
     assert [entry for entry in forcing.screen(ctx_for(p, masks)) if entry[0].cells == (cell("r1c1"),)] == []
 
 
+# r1c1 is 1, 2 or 3, and 3 leaves r1c2 and r1c3 (3 or 4 each) both 4: the cases 1 and 2 remove r1c1's 3 by
+# their supposition alone, so a net on r1c1 is only the refutation of r1c1 = 3.
+def _one_dead_case() -> list[int]:
+    return setting([FULL] * 81, r1c1=[1, 2, 3], r1c2=[3, 4], r1c3=[3, 4])
+
+
+def _only_r1c1(ctx):
+    return [Source("cell", (cell("r1c1"),), (1, 2, 3))]
+
+
+def test_one_dead_case_beside_cases_that_remove_by_themselves_is_no_choice(monkeypatch):
+    p = grid([])
+    monkeypatch.setattr(forcing, "sources", _only_r1c1)
+    assert forcing.screen(ctx_for(p, _one_dead_case())) == []
+    # Past the screen (its check switched off), the follow finds the same: no step, and the follow is spent.
+    monkeypatch.setattr(forcing, "_within", lambda removals, cover: False)
+    ctx = ctx_for(p, _one_dead_case())
+    [(source, targets)] = forcing.screen(ctx)
+    assert targets == {cell("r1c1"): mask_of([3])}
+    cases, removed = forcing.net(ctx, source, targets)
+    assert removed == targets and forcing.one_supposition(cases)
+    assert [case.length for case in cases] == [0, 0, 1] and cases[2].end is not None
+    assert list(find_forcing_nets(ctx)) == [] and ctx.memo[SPENT] == 1
+
+
+def test_one_dead_case_is_left_to_contradiction_and_a_real_choice_still_nets():
+    p = grid([])
+    # contradiction-1 refutes r1c1 = 3 with the same chain the net would have shown.
+    ctx = ctx_for(p, _one_dead_case(), order=techniques.singles.TECHNIQUES + techniques.contradiction.TECHNIQUES)
+    step = next(techniques.contradiction.CONTRADICTION_1.find(ctx))
+    assert step.eliminations == elims(["r1c1"], [3])
+    # r1c2's two cases (3, or 4 with r1c3 then 3) each need r1c1 not 3: a choice of two live cases.
+    [net_step] = list(find_forcing_nets(ctx_for(p, _one_dead_case())))
+    assert net_step.cells == (cell("r1c2"),)
+    assert cell("r1c1") in dict(net_step.eliminations)
+
+
 # --- a cage's two combinations --------------------------------------------------------------
 # cage a (10) in r1c1-r1c2 is 1+9 or 2+8.  If 1+9, r1c1 is 1 and r1c5 (1 or 3) is 3; if 2+8, r1c2 is 8 and
 # r5c2 (3 or 8) is 3: r5c5 sees both 3s.
