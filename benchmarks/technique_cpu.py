@@ -39,9 +39,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.corpus import corpus_dir, load  # noqa: E402
 from solver.engine import DEFAULT_BUDGET  # noqa: E402
+from techniques import contradiction, forcing  # noqa: E402
 
-#: The trial techniques: their own time is a share of its own.
-TRIAL = ("contradiction-1", "contradiction-2", "contradiction-3", "forcing-net")
+#: The trial techniques (the contradictions and the forcing nets): their own time is a share of its own.
+TRIAL = frozenset({t.id for t in contradiction.TECHNIQUES} | {forcing.ID})
 #: The shares, in the order they are printed.
 SHARES = ("patterns at the top level", "trial at the top level", "inside suppositions", "cheap at the top level",
           "outside the techniques")

@@ -59,7 +59,7 @@ from solver.supports import region_fit
 
 from .cage_pairs import fillings
 from .combinations import losses_text, or_list
-from .common import CAGE_KINDS, describe, region_key
+from .common import CAGE_KINDS, describe, meet, region_key
 from .intersections import is_house
 from .seeing import peer_bits
 
@@ -226,8 +226,8 @@ def find_blocked_fillings(ctx: Context) -> Iterator[Step]:
             if common is None:
                 common, sight = dict(lost), seen
             else:
-                common = _meet(common, lost)
-                sight = _meet(sight or {}, seen)
+                common = meet(common, lost)
+                sight = meet(sight or {}, seen)
         if common is None:
             continue  # every way blocked: a dead end, left to others
         elims = [(c, masks[c] & ~k) for c, k in zip(region.cells, kept) if masks[c] & ~k]
@@ -239,11 +239,6 @@ def find_blocked_fillings(ctx: Context) -> Iterator[Step]:
         yield Step("blocked-fillings", "Blocked fillings", 7, text, eliminations=tuple(elims),
                    cells=tuple(c for c, _ in elims), regions=(region_key(region),))
     memo["state"] = state
-
-
-def _meet(a: dict[int, int], b: dict[int, int]) -> dict[int, int]:
-    """Cell by cell, the digits both maps take."""
-    return {c: m & b[c] for c, m in a.items() if c in b and m & b[c]}
 
 
 def _seen(way: tuple[int, ...], region: Region, masks: list[int], peers: tuple[int, ...]) -> dict[int, int]:

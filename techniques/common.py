@@ -69,6 +69,15 @@ def _fitting(total: int, max_digit: int, cell_masks: tuple[int, ...]) -> tuple[i
                  if not combo & ~union and all(m & combo for m in cell_masks))
 
 
+def meet(a: dict[int, int], b: dict[int, int]) -> dict[int, int]:
+    """Cell by cell, the digits both ``cell -> digits`` maps hold (cells left with none dropped).
+
+    >>> meet({1: 0b110, 2: 0b10}, {1: 0b100, 2: 0b1000, 3: 0b1})
+    {1: 4}
+    """
+    return {c: m & b[c] for c, m in a.items() if c in b and m & b[c]}
+
+
 def region_key(region: Region) -> tuple[str, tuple[int, ...]]:
     """A region as a step highlight: ``(name, cells)``."""
     return (region.name, region.cells)

@@ -69,7 +69,7 @@ from solver.step import Step
 from solver.supports import region_fit, required_digits
 
 from .chains import losses
-from .common import describe, plus, region_key
+from .common import describe, meet, plus, region_key
 from .contradiction import END, Chase
 from .dead_ends import dead_end
 from .relevance import prune
@@ -231,13 +231,11 @@ def screen(ctx: Context) -> list[tuple[Source, dict[int, int]]]:
                 continue  # a dead case removes everything
             live += 1
             removed = {c: base[c] & ~trial[c] for c in differing(base, trial)}
-            shared = removed if shared is None else {
-                c: m & removed[c] for c, m in shared.items() if m & removed.get(c, 0)}
+            shared = removed if shared is None else meet(shared, removed)
             if not shared:
                 break
             mine = _supposed_away(source, case, base, peers)
-            at_once = mine if at_once is None else {
-                c: m & mine[c] for c, m in at_once.items() if m & mine.get(c, 0)}
+            at_once = mine if at_once is None else meet(at_once, mine)
         if shared and live >= 2 and not (dead == 1 and _within(shared, at_once or {})):
             count = sum(POPCOUNT[m] for m in shared.values())
             found.append((len(source.options), -count, order, source, shared))

@@ -19,7 +19,7 @@ from solver.engine import Context, Work
 from solver.search import solve
 from sumlogic.estimate import MoveCounter
 from techniques import forcing
-from techniques.contradiction import END, inner_techniques
+from techniques.contradiction import ASSUME, END, inner_techniques
 from techniques.forcing import ALLOWANCE, CASE, CASE_END, SPENT, Source, find_forcing_nets, net_length
 from techniques.relevance import replayed
 
@@ -94,10 +94,11 @@ def test_one_dead_case_beside_cases_that_remove_by_themselves_is_no_choice(monke
 
 def test_one_dead_case_is_left_to_contradiction_and_a_real_choice_still_nets():
     p = grid([])
-    # contradiction-1 refutes r1c1 = 3 with the same chain the net would have shown.
+    # contradiction-1 refutes r1c1 = 3 with the one step the net's dead case took (r1c2 4, then r1c3 empty).
     ctx = ctx_for(p, _one_dead_case(), order=techniques.singles.TECHNIQUES + techniques.contradiction.TECHNIQUES)
     step = next(techniques.contradiction.CONTRADICTION_1.find(ctx))
     assert step.eliminations == elims(["r1c1"], [3])
+    assert [s.technique for s in step.sub_steps] == [ASSUME, "naked-single", END]
     # r1c2's two cases (3, or 4 with r1c3 then 3) each need r1c1 not 3: a choice of two live cases.
     [net_step] = list(find_forcing_nets(ctx_for(p, _one_dead_case())))
     assert net_step.cells == (cell("r1c2"),)
