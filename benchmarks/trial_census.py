@@ -8,7 +8,8 @@ For every puzzle it runs the engine explained (``techniques.DEFAULT``, a
 counted work budget, no clock: by default grading's, so that the census
 counts what ``sumlogic grade`` meets) and counts the top-level ``contradiction-*``
 steps, those whose chain is empty (the supposition straight to the dead end:
-a direct deduction dressed up as trial), the guesses, and the CPU seconds
+a direct deduction dressed up as trial), the forcing nets and their cases that
+end in a dead end (each one a refutation inside a net), the guesses, and the CPU seconds
 (``time.process_time``).  ``--out`` writes one JSON line per puzzle (with the
 dead ends of the empty chains).  It prints totals per source (the part of an
 id before its last ``/``) and the slowest puzzle.  ``--generated N`` instead
@@ -46,12 +47,13 @@ def census(puzzle: Any, budget: int) -> dict[str, Any]:
     contradictions = [s for s in trace.steps if s.technique.startswith("contradiction-")]
     empty = [s for s in contradictions if [x.technique for x in s.sub_steps]
              == ["contradiction-assume", "contradiction-end"]]
+    nets = [s for s in trace.steps if s.technique == "forcing-net"]
     used: dict[str, int] = {}
     for s in trace.steps:
         used[s.technique] = used.get(s.technique, 0) + 1
     return {"id": puzzle.id, "status": trace.status, "cpu": round(cpu, 3), "steps": len(trace.steps),
             "contradictions": len(contradictions), "empty": len(empty),
-            "nets": sum(1 for s in trace.steps if s.technique == "forcing-net"),
+            "nets": len(nets), "dead_cases": sum(x.technique == "contradiction-end" for s in nets for x in s.sub_steps),
             "guesses": sum(1 for s in trace.steps if s.technique == "guess"), "work": trace.work,
             "used": used, "empty_ends": [s.sub_steps[-1].text for s in empty]}
 
@@ -66,18 +68,19 @@ def summary(rows: list[dict[str, Any]]) -> None:
     by: dict[str, list[dict[str, Any]]] = {}
     for r in rows:
         by.setdefault(source(r["id"]), []).append(r)
-    print(f"{'source':28} {'n':>4} {'contra':>7} {'empty':>6} {'with contra':>11} {'nets':>5} {'guessing':>8} "
-          f"{'max cpu':>8}")
+    print(f"{'source':28} {'n':>4} {'contra':>7} {'empty':>6} {'with contra':>11} {'nets':>5} {'dead cases':>10} "
+          f"{'guessing':>8} {'max cpu':>8}")
     for name, group in sorted(by.items()):
         print(f"{name:28} {len(group):>4} {sum(r['contradictions'] for r in group):>7} "
               f"{sum(r['empty'] for r in group):>6} {sum(1 for r in group if r['contradictions']):>11} "
-              f"{sum(r.get('nets', 0) for r in group):>5} "
+              f"{sum(r.get('nets', 0) for r in group):>5} {sum(r.get('dead_cases', 0) for r in group):>10} "
               f"{sum(1 for r in group if r['guesses']):>8} {max(r['cpu'] for r in group):>8.2f}")
     every = [r for r in rows if not r["id"].startswith(EXTREME)]
     extreme = [r for r in rows if r["id"].startswith(EXTREME)]
     other = [r for r in rows if "mathemagic" not in r["id"]]
     print(f"all: {len(rows)} puzzles, {sum(r['contradictions'] for r in rows)} contradiction steps, "
-          f"{sum(r['empty'] for r in rows)} with an empty chain, {sum(r.get('nets', 0) for r in rows)} forcing nets, "
+          f"{sum(r['empty'] for r in rows)} with an empty chain, {sum(r.get('nets', 0) for r in rows)} forcing nets "
+          f"(with {sum(r.get('dead_cases', 0) for r in rows)} cases ending in a dead end), "
           f"{sum(1 for r in rows if r['guesses'])} guessing")
     print(f"everyday: {len(every)}, with contradiction or guess: "
           f"{sum(1 for r in every if r['contradictions'] or r['guesses'])}")

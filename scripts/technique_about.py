@@ -217,10 +217,12 @@ ABOUT: dict[str, str] = {
         "digit may be grouped whatever their shape. When the two ends of the chain both see a candidate, one end "
         "is true, so that candidate goes."),
     "forcing-net": (
-        "A cell with two to five candidates, a digit with two to five places in a house, or a cage with two to "
-        "five combinations left: one of these cases is true. Follow each case with the simple techniques; when "
-        "every case removes the same candidate (or a case runs into a dead end, so it is not the true one), that "
-        "candidate goes whichever case is true."),
+        "A cell's candidates, a digit's places in a house, or a cage's combinations (two to nine of them): one "
+        "of these cases is true. Follow each case with the simple techniques; when every case removes the same "
+        "candidate (or a case runs into a dead end, so it is not the true one), that candidate goes whichever "
+        "case is true. Choices with fewer cases are tried first. When no live case needs a step (each removes "
+        "the candidate just by being supposed), the dead ends alone did the work, and they are shown as "
+        "contradictions instead."),
     "contradiction-1": (
         "Suppose a candidate is true and follow the simple techniques from there. When that leads to a cell with "
         "no candidate or a house with no place for a digit, the supposition was wrong and the candidate is removed."),

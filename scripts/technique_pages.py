@@ -69,7 +69,6 @@ MORE_TRIES: dict[tuple[str, str], int] = {
     ("hidden-triple", "sudoku"): 175,
     ("sue-de-coq", "kropki"): 70,
     ("contradiction-1", "sudoku"): 200,
-    ("contradiction-1", "kropki"): 176,
 }
 """(technique, kind) -> tries, where the kind's default is too few for an example at its seed
 (:func:`seed_for`), or more than 200 (each about 1.5 times the tries that found it, measured
@@ -89,7 +88,8 @@ SEEDS: dict[tuple[str, str], int] = {
     ("xyz-wing", "greater-killer"): 3,
     ("finned-x-wing", "greater-killer"): 2,
     ("contradiction-1", "sudoku"): 2,
-    ("contradiction-1", "killer"): 2,
+    ("contradiction-1", "killer"): 6,
+    ("contradiction-2", "killer"): 7,
     ("x-chain", "greater-killer"): 1,
     ("xy-chain", "kropki"): 19,
     ("naked-quad", "kropki"): 23,
@@ -118,7 +118,12 @@ seed 19, naked quad seed 23 (seeds 1-22: none in 160-200 tries).  The propagator
 2026-11-29 (a cage inside a house) took Killer Finned Jellyfish away at seed 0; seed 1 makes one
 within its 10 tries (17 CPU s).  Five-case nets (2026-11-29) took Kropki contradiction-1 away at seed 14
 (none in 30 tries at seeds 15-59); seed 0 makes one at its 117th try (5.8 CPU s), so it gets
-:data:`MORE_TRIES`."""
+:data:`MORE_TRIES`.  Nets of up to nine cases (session 25) took Killer contradiction-1 away at
+seed 2 (seeds 3-5: none in its 3 tries; seed 6 makes one) and Killer contradiction-2 at seed 0
+(seeds 1-6: none in its 10 tries; seed 7 makes one), scanned as above, and Kropki
+contradiction-1 altogether (seeds 0-46: none in 200 tries each), so that page has no Kropki
+example and no longer asks for more tries; and Killer contradiction-3 (seeds 0-12: none in its 10
+tries), so that page has no Killer example."""
 SERVE = "http://127.0.0.1:8000/"
 """Where ``sumlogic serve`` listens by default."""
 KIND_ORDER = ("sudoku", "killer", "greater-killer", "kropki", "kakuro")

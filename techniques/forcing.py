@@ -4,10 +4,13 @@ r"""Forcing nets: a choice of a few cases, each of which removes the same candid
 ``contradiction-1``, at the top level only).  A *source* is a choice one of
 whose cases must be true:
 
-- a cell with two to five candidates ("r1c1 is 3 or 5");
-- a digit with two to five places in a region that must hold it ("in row 4,
+- a cell with two to nine candidates ("r1c1 is 3 or 5");
+- a digit with two to nine places in a region that must hold it ("in row 4,
   7 goes in r4c5 or r4c8");
-- a sum with two to five combinations left ("cage k (17) is 2+6+9 or 4+6+7").
+- a sum with two to nine combinations left ("cage k (17) is 2+6+9 or 4+6+7").
+
+Sources with fewer cases are followed first, so a net of many cases is
+only taken where no shorter choice gives one.
 
 Each case is supposed in turn and followed with the techniques a
 contradiction's supposition uses (:func:`techniques.contradiction.inner_techniques`:
@@ -18,10 +21,12 @@ cage is 2+6+9 then ..., and if it is 4+6+7 then ..." does this; SudokuWiki
 calls the one-cell form a cell forcing chain and the one-place form a unit
 forcing chain.  A source whose cases all but one end in a dead end under
 propagation is left to ``contradiction-1`` (that is one supposition, not a
-choice): a net needs at least two live cases.  So is a source where one case
-ends in a dead end and every other case removes the candidate by its
-supposition alone ("if r9c5 is 2, r9c5 is not 7; if r9c5 is 3, ...; if r9c5
-is 7, then ... a dead end"): the whole net is that one case's refutation.
+choice): a net needs at least two live cases.  So is a source whose every
+live case removes the candidate by its supposition alone ("if r9c5 is 2,
+r9c5 is not 7; if r9c5 is 3, ...; if r9c5 is 7, then ... a dead end"): the
+net is only its dead cases' refutations side by side (one, or several: "if
+r1c9 is 6, a dead end; if r2c9 is 6, a dead end; if r3c9 is 6, then r1c9
+and r2c9 are not 6; ..."), each a ``contradiction-1`` step of its own.
 
 Finding one: the exact solver's propagator (:mod:`solver.propagate`)
 **screens** each source first (one unit of ``ctx.work`` per source): every
@@ -65,6 +70,7 @@ from typing import Iterator, Sequence
 from solver.bits import POPCOUNT, differing, digits_of
 from solver.contract import Context, Technique, Work
 from solver.model import Region
+from solver.propagate import Propagator
 from solver.step import Step
 from solver.supports import region_fit, required_digits
 
@@ -85,8 +91,12 @@ SCORE = 30
 #: Five since the wider search before a guess (:mod:`techniques.contradiction`): it frees
 #: that puzzle and two more, and five cases take back the chains it adds.  (Counted then with
 #: the nets that were one case's refutation, which are left to contradiction-1 since:
-#: 230 of 815 nets on the extremes; BENCHMARKS.md, session 24.)
-MAX_CASES = 5
+#: 230 of 815 nets on the extremes; BENCHMARKS.md, session 24.)  Nine since session 25: with
+#: the nets that are only refutations side by side left to contradiction-1 too, five left 1,005
+#: contradiction steps on the extremes, seven 831 (with 200 follows allowed), nine 770, with the
+#: same puzzles guessing; the screen propagates each placement once however many sources
+#: share it, so the wider choice costs about 7% more CPU over the 30 (BENCHMARKS.md).
+MAX_CASES = 9
 #: Follows that find nothing one solve may make (counted, not timed).
 ALLOWANCE = 40
 #: The longest chain (technique steps after the supposition) a case follows.
@@ -216,31 +226,54 @@ def screen(ctx: Context) -> list[tuple[Source, dict[int, int]]]:
         return []  # a contradictory state: that is contradiction's to say
     found: list[tuple[int, int, int, Source, dict[int, int]]] = []
     peers = ctx.puzzle.peers
+    # A placement is a case of its cell's source and of each house's places for its digit:
+    # propagated once per screen.
+    placed: dict[tuple[int, int], dict[int, int] | None] = {}
     for order, source in enumerate(sources(ctx)):
         if not ctx.work.spend():
             break
         shared: dict[int, int] | None = None
-        at_once: dict[int, int] | None = None  # what every live case's supposition removes by itself
-        live = dead = 0
+        live: list[list[tuple[int, int]]] = []
         for case in source.case_masks(base):
-            trial = list(base)
-            for c, keep in case:
-                trial[c] &= keep
-            if not all(trial[c] for c, _ in case) or not prop.propagate(trial, [c for c, _ in case]):
-                dead += 1
+            key = case[0] if source.kind != "sum" else None
+            if key is not None and key in placed:
+                removed = placed[key]
+            else:
+                removed = _propagated(prop, base, case)
+                if key is not None:
+                    placed[key] = removed
+            if removed is None:
                 continue  # a dead case removes everything
-            live += 1
-            removed = {c: base[c] & ~trial[c] for c in differing(base, trial)}
+            live.append(case)
             shared = removed if shared is None else meet(shared, removed)
             if not shared:
                 break
-            mine = _supposed_away(source, case, base, peers)
-            at_once = mine if at_once is None else meet(at_once, mine)
-        if shared and live >= 2 and not (dead == 1 and _within(shared, at_once or {})):
+        # What every live case's supposition removes by itself is no reason for a net.
+        if shared and len(live) >= 2 and not _within(shared, _at_once(source, live, base, peers)):
             count = sum(POPCOUNT[m] for m in shared.values())
             found.append((len(source.options), -count, order, source, shared))
     found.sort(key=lambda entry: entry[:3])
     return [(source, shared) for *_, source, shared in found]
+
+
+def _propagated(prop: Propagator, base: Sequence[int], case: list[tuple[int, int]]) -> dict[int, int] | None:
+    """What propagation removes from ``base`` once ``case`` is supposed (cell -> digits);
+    None when it reaches a dead end."""
+    trial = list(base)
+    for c, keep in case:
+        trial[c] &= keep
+    if not all(trial[c] for c, _ in case) or not prop.propagate(trial, [c for c, _ in case]):
+        return None
+    return {c: base[c] & ~trial[c] for c in differing(base, trial)}
+
+
+def _at_once(source: Source, cases: list[list[tuple[int, int]]], base: Sequence[int],
+             peers: Sequence[frozenset[int]]) -> dict[int, int]:
+    """What every one of ``cases`` removes by its supposition alone."""
+    out = _supposed_away(source, cases[0], base, peers)
+    for case in cases[1:]:
+        out = meet(out, _supposed_away(source, case, base, peers))
+    return out
 
 
 def _supposed_away(source: Source, case: list[tuple[int, int]], base: Sequence[int],
@@ -261,11 +294,15 @@ def _within(removals: dict[int, int], cover: dict[int, int]) -> bool:
     return all(not m & ~cover.get(c, 0) for c, m in removals.items())
 
 
-def one_supposition(cases: Sequence[Chase]) -> bool:
-    """True when one case ends in a dead end and every other removed the targets by its
-    supposition alone (no technique step): the net is that one case's refutation."""
-    followed = [case for case in cases if case.end is not None or case.length]
-    return len(followed) == 1 and followed[0].end is not None
+def only_refutations(ctx: Context, source: Source, cases: Sequence[Chase], removed: dict[int, int]) -> bool:
+    """True when every live case removes ``removed`` by its supposition alone (no
+    technique step needed): the net says no more than its dead cases' refutations
+    (one case's refutation, or several put side by side: ``contradiction-1``'s to
+    say, one step each)."""
+    masks = ctx.state.masks
+    options = source.case_masks(masks)
+    return all(case.end is not None or _within(removed, _supposed_away(source, options[k], masks, ctx.puzzle.peers))
+               for k, case in enumerate(cases))
 
 
 def _left(run: Chase, targets: dict[int, int]) -> bool:
@@ -320,7 +357,7 @@ def find_forcing_nets(ctx: Context) -> Iterator[Step]:
         return
     for source, targets in screen(ctx):
         cases, removed = net(ctx, source, targets)
-        if removed and not one_supposition(cases):
+        if removed and not only_refutations(ctx, source, cases, removed):
             yield _step(ctx, source, cases, removed)
             return
         ctx.memo[SPENT] = spent = ctx.memo.get(SPENT, 0) + 1

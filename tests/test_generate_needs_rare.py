@@ -39,11 +39,13 @@ CASES = [
 ]
 SLOW_CASES = [
     ("killer", "naked-quad", 0),
-    # One generation for two: merged-Killer seed 0 reaches both at the same try, so asking
-    # for them together checks each at half the cost of two runs.  (Finned jellyfish was one
-    # more until forcing nets came before contradiction-1, and guess until the wider search
-    # before a guess: no merged Killer's try needs one now, see test_guess_in_a_greater_killer.)
-    ("killer", "contradiction-2,contradiction-3", 0),
+    # Merged-Killer seed 0 reached contradiction-2 and -3 at one try until nets of up to nine
+    # cases (session 25) took both; seed 7 reaches depth 2 (as on its technique page), and no
+    # merged Killer of seeds 1-7 needs depth 3 within 10 tries: see
+    # test_contradiction_3_in_a_greater_killer.  (Finned jellyfish was one more until forcing
+    # nets came before contradiction-1, and guess until the wider search before a guess: no
+    # merged Killer's try needs one now, see test_guess_in_a_greater_killer.)
+    ("killer", "contradiction-2", 7),
 ]
 
 
@@ -92,6 +94,13 @@ def test_guess_in_a_greater_killer() -> None:
     """A generated puzzle that needs a guess, in the kind whose tries still need one (seed 0,
     as on the guess page): the path guesses, and the puzzle is unique."""
     check("greater-killer", "guess", 0)
+
+
+@pytest.mark.slow
+def test_contradiction_3_in_a_greater_killer() -> None:
+    """A generated puzzle whose path needs a depth-3 contradiction, in the kind whose tries
+    still need one (seed 0, as on the contradiction-3 page)."""
+    check("greater-killer", "contradiction-3", 0)
 
 
 def test_guess_is_needed_like_a_technique() -> None:

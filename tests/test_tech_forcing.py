@@ -54,6 +54,26 @@ def test_a_cells_two_candidates_remove_the_same_digit():
     assert step.candidates == ((cell("r1c1"), mask_of([1, 2])),) + step.eliminations
 
 
+def test_the_screen_propagates_a_placement_once_however_many_sources_share_it(monkeypatch):
+    p = grid([])
+    ctx = ctx_for(p, _wing())
+    everything = forcing.sources(ctx)
+    real = forcing.propagator(p)
+    calls: list[tuple] = []
+
+    class Counting:
+        def propagate(self, masks, cells=None):
+            calls.append(tuple(cells or ()))
+            return real.propagate(masks, cells) if cells is not None else real.propagate(masks)
+
+    monkeypatch.setattr(forcing, "propagator", lambda puzzle: Counting())
+    found = forcing.screen(ctx)
+    placements = {case[0] for s in everything if s.kind != "sum" for case in s.case_masks(ctx.state.masks)}
+    assert len(calls) == 1 + len(placements)  # the state itself, then each placement once
+    assert sum(len(s.options) for s in everything) > len(placements)  # sources do share placements
+    assert [entry[0] for entry in found][:1] == [Source("cell", (cell("r1c1"),), (1, 2))]
+
+
 def test_cases_that_disagree_remove_nothing():
     # r5c1 is 2 or 4: if r1c1 is 2, the 3 lands nowhere r5c5 sees.
     p = grid([])
@@ -73,23 +93,43 @@ def _one_dead_case() -> list[int]:
     return setting([FULL] * 81, r1c1=[1, 2, 3], r1c2=[3, 4], r1c3=[3, 4])
 
 
-def _only_r1c1(ctx):
-    return [Source("cell", (cell("r1c1"),), (1, 2, 3))]
+def _refutations_only(monkeypatch, masks: list[int], digits: tuple[int, ...]) -> tuple[list, dict[int, int]]:
+    """With r1c1's candidates ``digits`` the only source: the screen passes it over; past the
+    screen (its check switched off), the follow finds the same, so no step is taken and the
+    follow is spent.  The cases, and the targets."""
+    p = grid([])
+    monkeypatch.setattr(forcing, "sources", lambda ctx: [Source("cell", (cell("r1c1"),), digits)])
+    assert forcing.screen(ctx_for(p, masks)) == []
+    within = forcing._within
+    monkeypatch.setattr(forcing, "_within", lambda removals, cover: False)
+    ctx = ctx_for(p, masks)
+    [(source, targets)] = forcing.screen(ctx)
+    monkeypatch.setattr(forcing, "_within", within)
+    cases, removed = forcing.net(ctx, source, targets)
+    assert removed == targets and forcing.only_refutations(ctx, source, cases, removed)
+    monkeypatch.setattr(forcing, "screen", lambda ctx: [(source, targets)])
+    assert list(find_forcing_nets(ctx)) == [] and ctx.memo[SPENT] == 1
+    return cases, targets
 
 
 def test_one_dead_case_beside_cases_that_remove_by_themselves_is_no_choice(monkeypatch):
-    p = grid([])
-    monkeypatch.setattr(forcing, "sources", _only_r1c1)
-    assert forcing.screen(ctx_for(p, _one_dead_case())) == []
-    # Past the screen (its check switched off), the follow finds the same: no step, and the follow is spent.
-    monkeypatch.setattr(forcing, "_within", lambda removals, cover: False)
-    ctx = ctx_for(p, _one_dead_case())
-    [(source, targets)] = forcing.screen(ctx)
+    cases, targets = _refutations_only(monkeypatch, _one_dead_case(), (1, 2, 3))
     assert targets == {cell("r1c1"): mask_of([3])}
-    cases, removed = forcing.net(ctx, source, targets)
-    assert removed == targets and forcing.one_supposition(cases)
     assert [case.length for case in cases] == [0, 0, 1] and cases[2].end is not None
-    assert list(find_forcing_nets(ctx)) == [] and ctx.memo[SPENT] == 1
+
+
+# r1c1 is 1, 2, 3 or 4, and r1c2 and r1c3 are 3 or 4: with 3 or with 4 in r1c1 one of them is left with
+# nothing.  The cases 1 and 2 remove r1c1's 3 and 4 by their supposition alone, so a net on r1c1 is two
+# refutations put side by side, not a choice.
+def _two_dead_cases() -> list[int]:
+    return setting([FULL] * 81, r1c1=[1, 2, 3, 4], r1c2=[3, 4], r1c3=[3, 4])
+
+
+def test_two_dead_cases_beside_cases_that_remove_by_themselves_are_no_choice(monkeypatch):
+    cases, targets = _refutations_only(monkeypatch, _two_dead_cases(), (1, 2, 3, 4))
+    assert targets == {cell("r1c1"): mask_of([3, 4])}
+    assert [case.length for case in cases] == [0, 0, 1, 1]
+    assert [case.end is not None for case in cases] == [False, False, True, True]
 
 
 def test_one_dead_case_is_left_to_contradiction_and_a_real_choice_still_nets():
