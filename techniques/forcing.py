@@ -94,8 +94,9 @@ SCORE = 30
 #: 230 of 815 nets on the extremes; BENCHMARKS.md, session 24.)  Nine since session 25: with
 #: the nets that are only refutations side by side left to contradiction-1 too, five left 1,005
 #: contradiction steps on the extremes, seven 831 (with 200 follows allowed), nine 770, with the
-#: same puzzles guessing; the screen propagates each placement once however many sources
-#: share it, so the wider choice costs about 7% more CPU over the 30 (BENCHMARKS.md).
+#: same puzzles guessing (mathemagic/11, bound by the budget, 7 times instead of 3); the screen
+#: propagates each placement once however many sources share it, so the wider choice costs
+#: about 7% more CPU over the 30 (BENCHMARKS.md).
 MAX_CASES = 9
 #: Follows that find nothing one solve may make (counted, not timed).
 ALLOWANCE = 40
