@@ -103,11 +103,13 @@ class _Board:
         self.small = [sum(1 << c for c, m in enumerate(masks) if POPCOUNT[m] <= k) for k in range(top + 1)]
 
 
-def _blocked(ctx: Context, region: Region, way: tuple[int, ...], board: _Board, outside: list[int]
-             ) -> tuple[dict[int, int], str | None]:
+def _blocked(ctx: Context, region: Region, way: tuple[int, ...], board: _Board, outside: list[int],
+             through: dict[int, dict[str, tuple[Region, int]]] | None = None) -> tuple[dict[int, int], str | None]:
     """Fill ``region`` the way ``way`` says (one digit bit per cell; ``outside[k]``: the
     cells outside it that see its ``k``-th cell): the candidates that go elsewhere (cell ->
-    digits) and why the way is blocked (None when it is not; ``""`` in fast mode)."""
+    digits) and why the way is blocked (None when it is not; ``""`` in fast mode).
+    ``through`` (for the sentence) gathers, cell by cell, the sums around that the way
+    leaves no combination using a digit there, with those digits."""
     masks = board.masks
     explain = ctx.explain
     inside = sum(1 << c for c in region.cells)
@@ -175,6 +177,9 @@ def _blocked(ctx: Context, region: Region, way: tuple[int, ...], board: _Board, 
                 for c, k in zip(other.cells, support):
                     if grid[c] & ~k and not inside >> c & 1:
                         narrowed[c] = narrowed.get(c, 0) | (grid[c] & ~k)
+                        if through is not None:
+                            _, had = through.setdefault(c, {}).get(other.name, (other, 0))
+                            through[c][other.name] = (other, had | (grid[c] & ~k))
     for c, m in narrowed.items():
         lost[c] = lost.get(c, 0) | m
     return lost, None
@@ -216,8 +221,9 @@ def find_blocked_fillings(ctx: Context) -> Iterator[Step]:
         common: dict[int, int] | None = None
         sight: dict[int, int] | None = None
         why: list[tuple[tuple[int, ...], str]] = []
+        through: dict[int, dict[str, tuple[Region, int]]] | None = {} if ctx.explain else None
         for way in ways:
-            lost, reason = _blocked(ctx, region, way, board, outside)
+            lost, reason = _blocked(ctx, region, way, board, outside, through)
             if reason is not None:
                 why.append((way, reason))
                 continue
@@ -235,7 +241,7 @@ def find_blocked_fillings(ctx: Context) -> Iterator[Step]:
         if not elims:
             continue
         elims.sort()
-        text = _text(ctx, region, ways, why, elims, sight or {}) if ctx.explain else ""
+        text = _text(ctx, region, ways, why, elims, sight or {}, through or {}) if ctx.explain else ""
         yield Step("blocked-fillings", "Blocked fillings", 7, text, eliminations=tuple(elims),
                    cells=tuple(c for c, _ in elims), regions=(region_key(region),))
     memo["state"] = state
@@ -257,7 +263,8 @@ def _seen(way: tuple[int, ...], region: Region, masks: list[int], peers: tuple[i
 
 
 def _text(ctx: Context, region: Region, ways: tuple[tuple[int, ...], ...],
-          why: list[tuple[tuple[int, ...], str]], elims: list[tuple[int, int]], sight: dict[int, int]) -> str:
+          why: list[tuple[tuple[int, ...], str]], elims: list[tuple[int, int]], sight: dict[int, int],
+          through: dict[int, dict[str, tuple[Region, int]]]) -> str:
     inside = set(region.cells)
     own = [(c, m) for c, m in elims if c in inside]
     other = [(c, m) for c, m in elims if c not in inside]
@@ -269,7 +276,7 @@ def _text(ctx: Context, region: Region, ways: tuple[tuple[int, ...], ...],
         more = f"; and {len(why) - SHOWN} more" if len(why) > SHOWN else ""
         parts.append(f"{len(why)} of them {'is' if len(why) == 1 else 'are'} blocked ({shown}{more})")
     if other:
-        seen = "; ".join(_why_lost(ctx, c, m, sight.get(c, 0)) for c, m in other[:SHOWN])
+        seen = "; ".join(_why_lost(ctx, c, m, sight.get(c, 0), through.get(c, {})) for c, m in other[:SHOWN])
         lead = f"whichever of the {left} others is used" if why else "whichever is used"
         parts.append(f"{lead}, {seen}{'; ...' if len(other) > SHOWN else ''}")
     if own and not other:
@@ -277,12 +284,18 @@ def _text(ctx: Context, region: Region, ways: tuple[tuple[int, ...], ...],
     return text + ": " + ", and ".join(parts) + f", so {losses_text(ctx, elims)}."
 
 
-def _why_lost(ctx: Context, cell: int, mask: int, seen: int) -> str:
+def _why_lost(ctx: Context, cell: int, mask: int, seen: int, through: dict[str, tuple[Region, int]]) -> str:
     """``r1c5 sees its 1 and its 9``, or (a digit some way only takes through a sum it leaves no
-    combination using it) ``r1c5 cannot keep 4``."""
+    combination using it, named from ``through``) ``r1c5 cannot keep 4 (each way either puts it
+    where r1c5 sees it, or leaves cage m (10) no combination with it there)``."""
+    name = ctx.name(cell)
     if mask & ~seen == 0:
-        return f"{ctx.name(cell)} sees its {' and its '.join(str(d) for d in digits_of(mask))}"
-    return f"{ctx.name(cell)} cannot keep {_digits(mask)} (it sees it, or its sum has no combination left with it)"
+        return f"{name} sees its {' and its '.join(str(d) for d in digits_of(mask))}"
+    sums = [describe(r) for key, (r, taken) in sorted(through.items()) if taken & mask & ~seen]
+    if not sums:  # cannot happen: a way that does not see the digit takes it through a sum
+        return f"{name} cannot keep {_digits(mask)}"
+    return (f"{name} cannot keep {_digits(mask)} (each way either puts it where {name} sees it, or leaves "
+            f"{or_list(sums)} no combination with it there)")
 
 
 def _digits(mask: int) -> str:

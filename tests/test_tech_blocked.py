@@ -103,6 +103,20 @@ def test_a_cell_that_sees_a_digit_of_every_way_loses_it():
                          "so r1c5 loses 1 and 9.")
 
 
+def test_a_digit_lost_by_sight_one_way_and_through_a_cage_the_other_names_the_cage():
+    # Cage b (10) in r2c5-r2c6 is 9+1 or 7+3.  With 9 in r1c4, r2c5 sees it, so cage b is 7+3 and
+    # r2c6 loses 1; with 1 in r1c4, r2c6 sees it, so cage b is 7+3 again and r2c5 loses 9.
+    p = grid([("a", 10, ("r1c3", "r1c4")), ("b", 10, ("r2c5", "r2c6"))])
+    masks = _masks(r2c1=range(1, 10), r1c1=range(2, 9), r1c2=range(2, 9), r2c5=[7, 9], r2c6=[1, 3])
+    [step] = steps_of(p, masks)
+    assert step.eliminations == ((cell("r2c5"), mask_of([9])), (cell("r2c6"), mask_of([1])))
+    assert step.text == (
+        "cage a (10) has 2 ways left to fill: whichever is used, r2c5 cannot keep 9 (each way either puts it "
+        "where r2c5 sees it, or leaves cage b (10) no combination with it there); r2c6 cannot keep 1 (each way "
+        "either puts it where r2c6 sees it, or leaves cage b (10) no combination with it there), so r2c5 loses 9, "
+        "r2c6 loses 1.")
+
+
 def test_every_way_blocked_is_left_to_others():
     # Both ways blocked (box 1 and cage b): a dead end, not a step.
     p = grid([("a", 10, ("r1c3", "r1c4")), ("b", 4, ("r2c4", "r3c4"))])
