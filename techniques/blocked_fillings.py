@@ -178,8 +178,8 @@ def _blocked(ctx: Context, region: Region, way: tuple[int, ...], board: _Board, 
                     if grid[c] & ~k and not inside >> c & 1:
                         narrowed[c] = narrowed.get(c, 0) | (grid[c] & ~k)
                         if through is not None:
-                            _, had = through.setdefault(c, {}).get(other.name, (other, 0))
-                            through[c][other.name] = (other, had | (grid[c] & ~k))
+                            by_sum = through.setdefault(c, {})
+                            by_sum[other.name] = (other, by_sum.get(other.name, (other, 0))[1] | (grid[c] & ~k))
     for c, m in narrowed.items():
         lost[c] = lost.get(c, 0) | m
     return lost, None
@@ -291,7 +291,7 @@ def _why_lost(ctx: Context, cell: int, mask: int, seen: int, through: dict[str, 
     name = ctx.name(cell)
     if mask & ~seen == 0:
         return f"{name} sees its {' and its '.join(str(d) for d in digits_of(mask))}"
-    sums = [describe(r) for key, (r, taken) in sorted(through.items()) if taken & mask & ~seen]
+    sums = [describe(r) for _, (r, taken) in sorted(through.items()) if taken & mask & ~seen]
     if not sums:  # cannot happen: a way that does not see the digit takes it through a sum
         return f"{name} cannot keep {_digits(mask)}"
     return (f"{name} cannot keep {_digits(mask)} (each way either puts it where {name} sees it, or leaves "

@@ -250,7 +250,7 @@ def screen(ctx: Context) -> list[tuple[Source, dict[int, int]]]:
             if not shared:
                 break
         # What every live case's supposition removes by itself is no reason for a net.
-        if shared and len(live) >= 2 and not _within(shared, _at_once(source, live, base, peers)):
+        if shared and len(live) >= 2 and not _by_supposition(source, live, base, peers, shared):
             count = sum(POPCOUNT[m] for m in shared.values())
             found.append((len(source.options), -count, order, source, shared))
     found.sort(key=lambda entry: entry[:3])
@@ -268,13 +268,12 @@ def _propagated(prop: Propagator, base: Sequence[int], case: list[tuple[int, int
     return {c: base[c] & ~trial[c] for c in differing(base, trial)}
 
 
-def _at_once(source: Source, cases: list[list[tuple[int, int]]], base: Sequence[int],
-             peers: Sequence[frozenset[int]]) -> dict[int, int]:
-    """What every one of ``cases`` removes by its supposition alone."""
-    out = _supposed_away(source, cases[0], base, peers)
-    for case in cases[1:]:
-        out = meet(out, _supposed_away(source, case, base, peers))
-    return out
+def _by_supposition(source: Source, cases: Sequence[list[tuple[int, int]]], base: Sequence[int],
+                    peers: Sequence[frozenset[int]], removals: dict[int, int]) -> bool:
+    """True when each of ``cases`` removes all of ``removals`` by its supposition alone (no
+    technique step needed): no reason for a net.  The one rule behind the screen's skip
+    and :func:`only_refutations`."""
+    return all(_within(removals, _supposed_away(source, case, base, peers)) for case in cases)
 
 
 def _supposed_away(source: Source, case: list[tuple[int, int]], base: Sequence[int],
@@ -302,8 +301,8 @@ def only_refutations(ctx: Context, source: Source, cases: Sequence[Chase], remov
     say, one step each)."""
     masks = ctx.state.masks
     options = source.case_masks(masks)
-    return all(case.end is not None or _within(removed, _supposed_away(source, options[k], masks, ctx.puzzle.peers))
-               for k, case in enumerate(cases))
+    live = [options[k] for k, case in enumerate(cases) if case.end is None]
+    return _by_supposition(source, live, masks, ctx.puzzle.peers, removed)
 
 
 def _left(run: Chase, targets: dict[int, int]) -> bool:
