@@ -358,7 +358,7 @@ def test_the_fit_moves_a_parameter_only_for_a_real_gain(monkeypatch: pytest.Monk
     import benchmarks.calibrate_time as calibrate_time
 
     # the objective rises by ``gain`` when growth is 2: below MIN_GAIN that is a tie broken by noise
-    assert calibrate_time.MIN_GAIN < 0.004 and calibrate_time.MIN_GAIN > 0.0002
+    assert 0.0002 < calibrate_time.MIN_GAIN < 0.004
     monkeypatch.setattr(calibrate_time, "rho_of", lambda rows, m: 0.5 + (gain if m.growth == 2.0 else 0.0))
     start = TimeModel(seconds=1.0, growth=1.0, options=0.0, cells=1.0, chain=1.0, guess=10.0)
     model, best = calibrate_time.fit({"s": []}, ["s"], start=start, grid={"growth": (1.0, 1.5, 2.0)})
