@@ -1,6 +1,6 @@
 """How well sumlogic's grade agrees with the sources' own difficulty ratings.
 
-    python benchmarks/calibrate.py [--jobs 2] [--limit N] [--rated-dir DIR] [--cache DIR]
+    python benchmarks/calibrate.py [--jobs 2] [--limit N] [--rated-dir DIR] [--cache DIR] [--fold-seeds 19,1,2]
     python benchmarks/calibrate.py --score [--jobs 2] [--cache DIR] [--budget S] [--all] [--fit] [--cached]
                                    [--refresh] [--corpus DIR]
 
@@ -259,6 +259,9 @@ def main() -> None:
                     help="calibrate the hardest-level score and its bands on the corpus instead")
     ap.add_argument("--rated-dir", default=None, help="the rated sets (default: ../shared/rated)")
     ap.add_argument("--limit", type=int, default=0, help="at most N puzzles per rated set (0: all)")
+    ap.add_argument("--fold-seeds", default="",
+                    help="with --rated: also the cross-validated rho with the folds drawn by each of these "
+                         "seeds, comma-separated (say 19,1,2,3,4,5), and their mean")
     args = ap.parse_args()
     if args.rated or not args.score:
         from benchmarks import calibrate_time

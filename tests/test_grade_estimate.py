@@ -364,6 +364,29 @@ def test_the_fit_moves_a_parameter_only_for_a_real_gain(monkeypatch: pytest.Monk
     model, best = calibrate_time.fit({"s": []}, ["s"], start=start, grid={"growth": (1.0, 1.5, 2.0)})
     assert (model.growth, best) == ((2.0, 0.5 + gain) if moves else (1.0, 0.5))
 
+
+def test_the_cross_validated_rho_is_given_for_each_draw_of_folds() -> None:
+    import random
+
+    import benchmarks.calibrate_time as calibrate_time
+
+    rng = random.Random(5)
+    single = ("naked-single", 1, 1, 60, 0, 1)
+    rows = []
+    for i in range(20):
+        grade = float(1 + i % 5)
+        chain = ("contradiction-1", 7, 1, 40, rng.randrange(1, 30), 1)
+        rows.append((grade, [single] * rng.randrange(20, 60) + [chain] * int(grade), rng.randrange(2, 7)))
+    sets, kinds = {"killer-janko": rows}, {"killer-janko": "killer"}
+    seeds = [calibrate_time.SEED, calibrate_time.SEED + 1]
+    assert calibrate_time.folds(20, seed=seeds[0]) != calibrate_time.folds(20, seed=seeds[1])
+    spread = calibrate_time.over_seeds(sets, kinds, seeds)
+    assert len(spread["killer-janko"]) == 2
+    own = calibrate_time.fold_rho(calibrate_time.cross_validated(sets, kinds)["killer-janko"], resamples=10)[0]
+    assert spread["killer-janko"][0] == pytest.approx(own)
+    other = calibrate_time.cross_validated(sets, kinds, seeds[1])
+    assert spread["killer-janko"][1] == pytest.approx(calibrate_time.mean_rho(other["killer-janko"]))
+
 # --- the estimate says what it knows (issue 29) -------------------------------------------
 
 
