@@ -393,7 +393,7 @@ def fold_rho(parts: list[tuple[list[float], list[float]]], resamples: int = RESA
 
 
 def over_seeds(sets: dict[str, Rows], kinds: dict[str, str], seeds: Sequence[int]) -> dict[str, list[float]]:
-    """Per set, the cross-validated rho (the mean held-out rho of :func:`fold_rho`) with the
+    """Per set, the cross-validated rho (the mean held-out rho, :func:`mean_rho`) with the
     folds drawn by each of ``seeds`` in turn: how much the figure owes to one draw of folds
     (on the 81 corpus Killer tiers, one seed gave +0.66 where five others gave +0.75 to +0.78)."""
     out: dict[str, list[float]] = {name: [] for name in sets}

@@ -351,7 +351,6 @@ def test_an_anchored_clock_keeps_the_ranks_and_meets_the_sudoku_median() -> None
     assert anchored(sets, "sudoku", sudoku, sudoku) == sudoku and anchored(sets, "kropki", killer, sudoku) == killer
 
 
-
 @pytest.mark.parametrize("gain, moves", [(0.0002, False), (0.004, True)])
 def test_the_fit_moves_a_parameter_only_for_a_real_gain(monkeypatch: pytest.MonkeyPatch, gain: float,
                                                         moves: bool) -> None:
