@@ -385,6 +385,11 @@ def test_the_cross_validated_rho_is_given_for_each_draw_of_folds() -> None:
     assert spread["killer-janko"][0] == pytest.approx(own)
     other = calibrate_time.cross_validated(sets, kinds, seeds[1])
     assert spread["killer-janko"][1] == pytest.approx(calibrate_time.mean_rho(other["killer-janko"]))
+    # a draw already made (the report's own) is taken as it is, not made again
+    made = {"killer-janko": [([1.0, 2.0, 3.0], [10.0, 20.0, 30.0])]}
+    assert calibrate_time.over_seeds(sets, kinds, seeds, known={seeds[1]: made})["killer-janko"] \
+        == pytest.approx([spread["killer-janko"][0], 1.0])
+
 
 # --- the estimate says what it knows (issue 29) -------------------------------------------
 
